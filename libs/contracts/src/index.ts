@@ -1,0 +1,3 @@
+export * from './http.ts';
+export * from './queue.ts';
+export * from './analytics.ts';

@@ -1,0 +1,3 @@
+import type { DefinedGuardrail } from '../../core/define.ts';
+
+export const promptAttacksGuardrails: DefinedGuardrail[] = [];
