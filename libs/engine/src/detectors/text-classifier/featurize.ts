@@ -1,0 +1,154 @@
+/**
+ * Streaming feature hashing for the linear text classifier.
+ *
+ * Text is normalised (NFKC, lowercase, invisible characters dropped, URLs and @mentions replaced by
+ * placeholder tokens, letter runs of three or more collapsed to two), split into word tokens, and
+ * every token yields hashed word n-grams (over the token sequence) and character n-grams (inside the
+ * token padded with spaces, like sklearn's `char_wb`). Features are emitted one at a time through a
+ * callback, so inference never builds a vector.
+ */
+
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
+const MAX_TOKEN = 48;
+
+/** Word characters: letters, marks, digits and the apostrophe (so "don't" stays one token). */
+const WORD_CHAR = (() => {
+  const table = new Uint8Array(65536);
+  const re = /[\p{L}\p{M}\p{N}]/u;
+  for (let c = 0; c < 65536; c++) {
+    if (c >= 0xd800 && c <= 0xdfff) continue;
+    if (re.test(String.fromCharCode(c))) table[c] = 1;
+  }
+  table[0x27] = 1; // '
+  table[0x2019] = 1; // ’ (folded to ' below)
+  return table;
+})();
+
+const URL_RE = /\bhttps?:\/\/[^\s<>"']{1,2000}|\bwww\.[^\s<>"']{1,2000}/gi;
+const MENTION_RE = /@[A-Za-z0-9_]{1,50}/g;
+const ASCII_RE = /^[\x00-\x7f]*$/;
+const INVISIBLE_RE = /[\u00ad\u200b-\u200f\u2060-\u2064\ufeff\u202a-\u202e\u2066-\u2069]/g;
+
+/** Normalises text the same way at training and at inference. */
+export function normalizeForClassifier(text: string): string {
+  let t = text;
+  if (!ASCII_RE.test(t)) {
+    // NFKC folds full-width letters and compatibility forms.
+    t = t.normalize('NFKC').replace(INVISIBLE_RE, '');
+  }
+  if (t.includes('://') || t.includes('www.')) t = t.replace(URL_RE, ' xxurl ');
+  if (t.includes('@')) t = t.replace(MENTION_RE, ' xxuser ');
+  return t.toLowerCase();
+}
+
+export interface FeatureSpec {
+  wordNgrams: readonly number[];
+  charNgrams: readonly number[];
+  buckets: number;
+}
+
+/** Emits bucket indices; `token` is called once per token (used for windowing at inference). */
+export interface FeatureSink {
+  feature(index: number): void;
+  token(): void;
+}
+
+function mix(h: number, n: number): number {
+  // Murmur3 finaliser, salted by the n-gram kind so that "ab" as a word and as chars differ.
+  let x = (h ^ Math.imul(n, 0x9e3779b1)) | 0;
+  x ^= x >>> 16;
+  x = Math.imul(x, 0x85ebca6b);
+  x ^= x >>> 13;
+  x = Math.imul(x, 0xc2b2ae35);
+  x ^= x >>> 16;
+  return x >>> 0;
+}
+
+export class Featurizer {
+  readonly mask: number;
+  private readonly wordSet: Uint8Array;
+  private readonly charSet: Uint8Array;
+  private readonly maxWordN: number;
+  private readonly maxCharN: number;
+  private readonly buf = new Uint16Array(MAX_TOKEN + 2);
+  private readonly history = new Int32Array(8);
+
+  constructor(spec: FeatureSpec) {
+    const b = spec.buckets;
+    if (!Number.isInteger(b) || b < 16 || (b & (b - 1)) !== 0) {
+      throw new Error(`buckets must be a power of two >= 16, got ${b}`);
+    }
+    this.mask = b - 1;
+    this.wordSet = new Uint8Array(9);
+    this.charSet = new Uint8Array(9);
+    for (const n of spec.wordNgrams) {
+      if (!Number.isInteger(n) || n < 1 || n > 8) throw new Error(`word n-gram size out of range: ${n}`);
+      this.wordSet[n] = 1;
+    }
+    for (const n of spec.charNgrams) {
+      if (!Number.isInteger(n) || n < 1 || n > 8) throw new Error(`char n-gram size out of range: ${n}`);
+      this.charSet[n] = 1;
+    }
+    this.maxWordN = Math.max(0, ...spec.wordNgrams);
+    this.maxCharN = Math.max(0, ...spec.charNgrams);
+  }
+
+  /** Streams the features of `text` (raw; it is normalised here) into `sink`. */
+  run(text: string, sink: FeatureSink): void {
+    const t = normalizeForClassifier(text);
+    const buf = this.buf;
+    const hist = this.history;
+    hist.fill(0);
+    let histLen = 0;
+    let len = 0;
+    let full = false;
+    let h = FNV_OFFSET;
+    const n = t.length;
+    for (let i = 0; i <= n; i++) {
+      let c = i < n ? t.charCodeAt(i) : 32;
+      if (i < n && WORD_CHAR[c] === 1) {
+        if (c === 0x2019) c = 0x27;
+        // Collapse runs of 3+ identical characters to 2 ("soooo" -> "soo").
+        if (len >= 2 && buf[len] === c && buf[len - 1] === c) continue;
+        h = Math.imul(h ^ c, FNV_PRIME);
+        if (len < MAX_TOKEN) {
+          buf[len + 1] = c;
+          len++;
+        } else full = true;
+        continue;
+      }
+      if (len === 0) continue;
+      // Token ended: strip apostrophes at the edges of the hashed form only through char grams.
+      const wordHash = h >>> 0;
+      for (let k = Math.min(histLen, 7); k > 0; k--) hist[k] = hist[k - 1]!;
+      hist[0] = wordHash;
+      if (histLen < 8) histLen++;
+      let wh = 0;
+      for (let g = 1; g <= this.maxWordN && g <= histLen; g++) {
+        wh = g === 1 ? hist[0]! : Math.imul(wh ^ hist[g - 1]!, FNV_PRIME);
+        if (this.wordSet[g] === 1) sink.feature(mix(wh, 100 + g) & this.mask);
+      }
+      if (this.maxCharN > 0) {
+        buf[0] = 32;
+        buf[len + 1] = 32;
+        const total = len + 2;
+        const charSet = this.charSet;
+        const maxN = this.maxCharN;
+        for (let s = 0; s < total; s++) {
+          let ch = FNV_OFFSET;
+          const lim = Math.min(maxN, total - s);
+          for (let k = 0; k < lim; k++) {
+            ch = Math.imul(ch ^ buf[s + k]!, FNV_PRIME);
+            if (charSet[k + 1] === 1) sink.feature(mix(ch, k + 1) & this.mask);
+          }
+        }
+      }
+      void full;
+      sink.token();
+      len = 0;
+      full = false;
+      h = FNV_OFFSET;
+    }
+  }
+}

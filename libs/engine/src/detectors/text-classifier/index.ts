@@ -1,0 +1,359 @@
+/**
+ * A small, dependency-free linear text classifier: hashed word and character n-grams, logistic
+ * regression trained with Adagrad, weights shipped as base64 Float32 JSON. Training is deterministic
+ * for a given seed and example order; inference streams over the text once.
+ */
+import { type FeatureSink, Featurizer } from './featurize.ts';
+
+export { normalizeForClassifier } from './featurize.ts';
+
+export interface LinearModelJson {
+  version: 1;
+  /** Hashed feature space size (a power of two). */
+  buckets: number;
+  features: { wordNgrams: number[]; charNgrams: number[] };
+  /** base64 of a little-endian Float32Array of length `buckets`. */
+  weights: string;
+  bias: number;
+  /** Decision threshold chosen at training. */
+  threshold: number;
+  /** Training data, seed, cross-validated figures. */
+  meta: Record<string, unknown>;
+}
+
+export interface TrainOptions {
+  buckets?: number;
+  epochs?: number;
+  l2?: number;
+  learningRate?: number;
+  seed?: number;
+  wordNgrams?: number[];
+  charNgrams?: number[];
+  /** Decision threshold stored in the model (default 0.5). */
+  threshold?: number;
+  /** Weight of positive examples relative to negatives (default 1). */
+  positiveWeight?: number;
+}
+
+export interface Example {
+  text: string;
+  label: 0 | 1;
+  group?: string;
+}
+
+export interface Metrics {
+  precision: number;
+  recall: number;
+  f1: number;
+  fpr: number;
+}
+
+/** Texts longer than this many tokens are scored in windows; the highest window wins. */
+export const WINDOW_TOKENS = 64;
+const MIN_TAIL_TOKENS = 16;
+
+const DEFAULTS = {
+  buckets: 1 << 18,
+  epochs: 10,
+  l2: 1e-6,
+  learningRate: 0.2,
+  seed: 1,
+  wordNgrams: [1, 2],
+  charNgrams: [3, 4, 5],
+  threshold: 0.5,
+  positiveWeight: 1,
+};
+
+function sigmoid(z: number): number {
+  if (z >= 0) return 1 / (1 + Math.exp(-z));
+  const e = Math.exp(z);
+  return e / (1 + e);
+}
+
+export function encodeWeights(weights: Float32Array): string {
+  return Buffer.from(weights.buffer, weights.byteOffset, weights.byteLength).toString('base64');
+}
+
+export function decodeWeights(b64: string, buckets: number): Float32Array {
+  const bytes = Buffer.from(b64, 'base64');
+  if (bytes.byteLength !== buckets * 4) {
+    throw new Error(`model weights hold ${bytes.byteLength} bytes, expected ${buckets * 4}`);
+  }
+  const out = new Float32Array(buckets);
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  for (let i = 0; i < buckets; i++) out[i] = view.getFloat32(i * 4, true);
+  return out;
+}
+
+/** Window-scoring sink: sums weights per window of WINDOW_TOKENS tokens and keeps the best logit. */
+class ScoreSink implements FeatureSink {
+  sum = 0;
+  n = 0;
+  tokens = 0;
+  best = Number.NEGATIVE_INFINITY;
+  prevSum = 0;
+  prevN = 0;
+  windows = 0;
+  private readonly w: Float32Array;
+  private readonly bias: number;
+  constructor(w: Float32Array, bias: number) {
+    this.w = w;
+    this.bias = bias;
+  }
+  reset(): void {
+    this.sum = 0;
+    this.n = 0;
+    this.tokens = 0;
+    this.best = Number.NEGATIVE_INFINITY;
+    this.prevSum = 0;
+    this.prevN = 0;
+    this.windows = 0;
+  }
+  feature(index: number): void {
+    this.sum += this.w[index]!;
+    this.n++;
+  }
+  token(): void {
+    this.tokens++;
+    if (this.tokens >= WINDOW_TOKENS) this.close();
+  }
+  private close(): void {
+    const z = this.bias + (this.n > 0 ? this.sum / Math.sqrt(this.n) : 0);
+    if (z > this.best) this.best = z;
+    this.prevSum = this.sum;
+    this.prevN = this.n;
+    this.windows++;
+    this.sum = 0;
+    this.n = 0;
+    this.tokens = 0;
+  }
+  finish(): number {
+    if (this.tokens > 0 || this.windows === 0) {
+      if (this.windows > 0 && this.tokens < MIN_TAIL_TOKENS) {
+        // A short tail is judged together with the window before it.
+        const n = this.n + this.prevN;
+        const z = this.bias + (n > 0 ? (this.sum + this.prevSum) / Math.sqrt(n) : 0);
+        if (z > this.best) this.best = z;
+      } else {
+        const z = this.bias + (this.n > 0 ? this.sum / Math.sqrt(this.n) : 0);
+        if (z > this.best) this.best = z;
+      }
+    }
+    return this.best;
+  }
+}
+
+export interface TextClassifier {
+  /** Probability in [0, 1] that the text belongs to the positive class (max over windows for long texts). */
+  score(text: string): number;
+  /** The model's decision threshold. */
+  readonly threshold: number;
+}
+
+export function createClassifier(model: LinearModelJson): TextClassifier {
+  if (model.version !== 1) throw new Error(`unsupported model version ${String(model.version)}`);
+  const featurizer = new Featurizer({ ...model.features, buckets: model.buckets });
+  const weights = decodeWeights(model.weights, model.buckets);
+  const sink = new ScoreSink(weights, model.bias);
+  return {
+    threshold: model.threshold,
+    score(text: string): number {
+      sink.reset();
+      featurizer.run(text, sink);
+      return sigmoid(sink.finish());
+    },
+  };
+}
+
+interface SparseVec {
+  idx: Int32Array;
+  val: Float64Array;
+}
+
+/** Aggregated features of a whole text, each value count / sqrt(total count). */
+function vectorize(featurizer: Featurizer, text: string): SparseVec {
+  const counts = new Map<number, number>();
+  let total = 0;
+  featurizer.run(text, {
+    feature(i) {
+      counts.set(i, (counts.get(i) ?? 0) + 1);
+      total++;
+    },
+    token() {},
+  });
+  const keys = [...counts.keys()].sort((a, b) => a - b);
+  const idx = new Int32Array(keys.length);
+  const val = new Float64Array(keys.length);
+  const norm = total > 0 ? 1 / Math.sqrt(total) : 0;
+  keys.forEach((k, j) => {
+    idx[j] = k;
+    val[j] = counts.get(k)! * norm;
+  });
+  return { idx, val };
+}
+
+/** Deterministic PRNG (mulberry32). */
+export function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function shuffleInPlace<T>(arr: T[], rand: () => number): void {
+  for (let i = arr.length - 1; i > 0; i--) {
+    const j = Math.floor(rand() * (i + 1));
+    const tmp = arr[i]!;
+    arr[i] = arr[j]!;
+    arr[j] = tmp;
+  }
+}
+
+function fit(
+  vecs: SparseVec[],
+  labels: Array<0 | 1>,
+  o: typeof DEFAULTS,
+): { weights: Float64Array; bias: number } {
+  const w = new Float64Array(o.buckets);
+  const g2 = new Float64Array(o.buckets);
+  let bias = 0;
+  let biasG2 = 0;
+  const order = vecs.map((_, i) => i);
+  const rand = rng(o.seed);
+  const eps = 1e-8;
+  for (let epoch = 0; epoch < o.epochs; epoch++) {
+    shuffleInPlace(order, rand);
+    for (const i of order) {
+      const v = vecs[i]!;
+      let z = bias;
+      for (let k = 0; k < v.idx.length; k++) z += w[v.idx[k]!]! * v.val[k]!;
+      const y = labels[i]!;
+      const cw = y === 1 ? o.positiveWeight : 1;
+      const g = (sigmoid(z) - y) * cw;
+      for (let k = 0; k < v.idx.length; k++) {
+        const j = v.idx[k]!;
+        const grad = g * v.val[k]! + o.l2 * w[j]!;
+        g2[j]! += grad * grad;
+        w[j]! -= (o.learningRate * grad) / (Math.sqrt(g2[j]!) + eps);
+      }
+      biasG2 += g * g;
+      bias -= (o.learningRate * g) / (Math.sqrt(biasG2) + eps);
+    }
+  }
+  return { weights: w, bias };
+}
+
+function resolve(options: TrainOptions | undefined): typeof DEFAULTS {
+  return {
+    ...DEFAULTS,
+    ...Object.fromEntries(Object.entries(options ?? {}).filter(([, v]) => v !== undefined)),
+  };
+}
+
+export function trainLogisticRegression(
+  examples: Array<{ text: string; label: 0 | 1 }>,
+  options?: TrainOptions,
+): LinearModelJson {
+  const o = resolve(options);
+  const featurizer = new Featurizer(o);
+  const vecs = examples.map((e) => vectorize(featurizer, e.text));
+  const { weights, bias } = fit(
+    vecs,
+    examples.map((e) => e.label),
+    o,
+  );
+  const f32 = new Float32Array(weights);
+  const positives = examples.filter((e) => e.label === 1).length;
+  return {
+    version: 1,
+    buckets: o.buckets,
+    features: { wordNgrams: [...o.wordNgrams], charNgrams: [...o.charNgrams] },
+    weights: encodeWeights(f32),
+    bias: Math.fround(bias),
+    threshold: o.threshold,
+    meta: {
+      examples: examples.length,
+      positives,
+      epochs: o.epochs,
+      l2: o.l2,
+      learningRate: o.learningRate,
+      seed: o.seed,
+      positiveWeight: o.positiveWeight,
+    },
+  };
+}
+
+/** Assigns each example to a fold; examples sharing a `group` share a fold. */
+export function assignFolds(examples: Array<{ group?: string }>, folds: number, seed: number): number[] {
+  const groups: string[] = [];
+  const seen = new Map<string, number>();
+  const keys = examples.map((e, i) => e.group ?? `\u0000${i}`);
+  for (const k of keys) {
+    if (!seen.has(k)) {
+      seen.set(k, groups.length);
+      groups.push(k);
+    }
+  }
+  const order = groups.map((_, i) => i);
+  shuffleInPlace(order, rng(seed ^ 0x5bd1e995));
+  const foldOf = new Map<string, number>();
+  order.forEach((g, pos) => {
+    foldOf.set(groups[g]!, pos % folds);
+  });
+  return keys.map((k) => foldOf.get(k)!);
+}
+
+/** Out-of-fold scores: each example scored by a model trained without its fold. */
+export function crossValidateScores(
+  examples: Example[],
+  options: TrainOptions | undefined,
+  folds: number,
+): number[] {
+  if (folds < 2) throw new Error('need at least 2 folds');
+  const o = resolve(options);
+  const fold = assignFolds(examples, folds, o.seed);
+  const scores = new Array<number>(examples.length).fill(0);
+  for (let f = 0; f < folds; f++) {
+    const train = examples.filter((_, i) => fold[i] !== f);
+    const model = createClassifier(trainLogisticRegression(train, o));
+    examples.forEach((e, i) => {
+      if (fold[i] === f) scores[i] = model.score(e.text);
+    });
+  }
+  return scores;
+}
+
+export function metricsAt(labels: Array<0 | 1>, flagged: boolean[]): Metrics {
+  let tp = 0;
+  let fp = 0;
+  let fn = 0;
+  let tn = 0;
+  labels.forEach((y, i) => {
+    if (y === 1) flagged[i] ? tp++ : fn++;
+    else flagged[i] ? fp++ : tn++;
+  });
+  const precision = tp + fp ? tp / (tp + fp) : 0;
+  const recall = tp + fn ? tp / (tp + fn) : 0;
+  return {
+    precision,
+    recall,
+    f1: precision + recall ? (2 * precision * recall) / (precision + recall) : 0,
+    fpr: fp + tn ? fp / (fp + tn) : 0,
+  };
+}
+
+export function crossValidate(
+  examples: Example[],
+  options: Parameters<typeof trainLogisticRegression>[1],
+  folds: number,
+): Metrics {
+  const threshold = resolve(options).threshold;
+  const scores = crossValidateScores(examples, options, folds);
+  return metricsAt(
+    examples.map((e) => e.label),
+    scores.map((s) => s >= threshold),
+  );
+}

@@ -1,0 +1,99 @@
+import { checkSync } from 'recheck';
+import { describe, expect, it } from 'vitest';
+import { normalizeForClassifier } from './featurize.ts';
+import {
+  assignFolds,
+  createClassifier,
+  crossValidate,
+  crossValidateScores,
+  decodeWeights,
+  trainLogisticRegression,
+} from './index.ts';
+
+const good = ['what a lovely day', 'thanks for the help', 'the garden looks nice', 'we had a great lunch'];
+const bad = ['you are a stupid idiot', 'shut up you moron', 'idiot go away', 'what a stupid moron'];
+const toy = Array.from({ length: 40 }, (_, i) => [
+  { text: `${good[i % 4]} number ${i}`, label: 0 as const, group: `g${i}` },
+  { text: `${bad[i % 4]} number ${i}`, label: 1 as const, group: `b${i}` },
+]).flat();
+const small = { buckets: 1 << 12, epochs: 8 };
+
+describe('text-classifier', () => {
+  it('learns a separable toy set', () => {
+    const model = createClassifier(trainLogisticRegression(toy, small));
+    expect(model.score('you stupid moron')).toBeGreaterThan(0.7);
+    expect(model.score('a lovely garden lunch')).toBeLessThan(0.3);
+  });
+
+  it('is deterministic for a seed and differs across seeds', () => {
+    const a = JSON.stringify(trainLogisticRegression(toy, { ...small, seed: 7 }));
+    const b = JSON.stringify(trainLogisticRegression(toy, { ...small, seed: 7 }));
+    const c = JSON.stringify(trainLogisticRegression(toy, { ...small, seed: 8 }));
+    expect(a).toBe(b);
+    expect(a).not.toBe(c);
+  });
+
+  it('keeps scores in [0, 1], including empty and huge texts', () => {
+    const model = createClassifier(trainLogisticRegression(toy, small));
+    for (const t of ['', '   ', '!!!', 'idiot '.repeat(20_000), '😀'.repeat(1000)]) {
+      const s = model.score(t);
+      expect(s).toBeGreaterThanOrEqual(0);
+      expect(s).toBeLessThanOrEqual(1);
+    }
+  });
+
+  it('scores long texts by their worst window', () => {
+    const model = createClassifier(trainLogisticRegression(toy, small));
+    const benign = `${'the garden looks nice and we had a great lunch '.repeat(200)}`;
+    const mixed = `${benign} ${'you are a stupid idiot shut up you moron idiot go away '.repeat(3)} ${benign}`;
+    expect(model.score(mixed)).toBeGreaterThan(model.score(benign) + 0.2);
+  });
+
+  it('round-trips weights through base64', () => {
+    const json = trainLogisticRegression(toy, small);
+    const w = decodeWeights(json.weights, json.buckets);
+    expect(w.length).toBe(1 << 12);
+    expect(w.some((x) => x !== 0)).toBe(true);
+    expect(() => decodeWeights(json.weights, 1 << 13)).toThrow();
+  });
+
+  it('cross-validates with grouped folds', () => {
+    const folds = assignFolds(
+      toy.map((_, i) => ({ group: `k${i % 10}` })),
+      5,
+      1,
+    );
+    for (let i = 0; i < toy.length; i++) expect(folds[i]).toBe(folds[i % 10]);
+    const m = crossValidate(toy, small, 4);
+    expect(m.f1).toBeGreaterThan(0.9);
+    expect(m.fpr).toBeLessThan(0.1);
+    expect(crossValidateScores(toy, small, 4)).toHaveLength(toy.length);
+  });
+
+  it('normalises case, width, invisibles, URLs and mentions', () => {
+    expect(normalizeForClassifier('ＨＥＬＬＯ\u200bThere @bob https://x.y/z')).toBe(
+      'hellothere  xxuser   xxurl ',
+    );
+  });
+
+  it('rejects a non power-of-two bucket count', () => {
+    expect(() => trainLogisticRegression(toy, { buckets: 1000 })).toThrow(/power of two/);
+  });
+
+  it('uses only linear-time patterns', () => {
+    const patterns = [
+      /\bhttps?:\/\/[^\s<>"']{1,2000}|\bwww\.[^\s<>"']{1,2000}/gi,
+      /@[A-Za-z0-9_]{1,50}/g,
+      /[\u00ad\u200b-\u200f\u2060-\u2064\ufeff\u202a-\u202e\u2066-\u2069]/g,
+    ];
+    for (const p of patterns) expect(checkSync(p.source, p.flags, { timeout: 20_000 }).status).toBe('safe');
+  }, 60_000);
+
+  it('scores 1 MB in well under a second', () => {
+    const model = createClassifier(trainLogisticRegression(toy, small));
+    const big = 'a'.repeat(500_000) + ' @'.repeat(250_000);
+    const t0 = performance.now();
+    model.score(big);
+    expect(performance.now() - t0).toBeLessThan(1000);
+  });
+});
