@@ -1,0 +1,1 @@
+export { type Config, ConfigError, loadConfig, WORKER_ROLES, type WorkerRole } from './config.ts';
