@@ -1,0 +1,160 @@
+/**
+ * Per-code-point folding tables: invisible characters, homoglyphs (Unicode confusables, via the
+ * maintained `unhomoglyph` data set), NFKC compatibility forms and Latin diacritics.
+ */
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+/** Unicode confusables (confusables.txt) as published by the `unhomoglyph` package: char -> prototype. */
+const confusables = require('unhomoglyph/data.json') as Record<string, string>;
+
+export type InvisibleKind = 'zero-width' | 'bidi' | 'tag';
+
+/** Classifies a code point that renders as nothing (or reorders text), or returns undefined. */
+export function invisibleKind(cp: number): InvisibleKind | undefined {
+  if (cp < 0x00ad) return undefined;
+  if (cp >= 0xe0000 && cp <= 0xe007f) return 'tag';
+  if (
+    cp === 0x200b ||
+    cp === 0x200c ||
+    cp === 0x200d ||
+    cp === 0x2060 ||
+    cp === 0x2061 ||
+    cp === 0x2062 ||
+    cp === 0x2063 ||
+    cp === 0x2064 ||
+    cp === 0xfeff ||
+    cp === 0x180e ||
+    cp === 0x00ad ||
+    cp === 0x034f ||
+    cp === 0x115f ||
+    cp === 0x1160 ||
+    cp === 0x3164 ||
+    cp === 0xffa0
+  ) {
+    return 'zero-width';
+  }
+  if (
+    (cp >= 0x202a && cp <= 0x202e) ||
+    (cp >= 0x2066 && cp <= 0x2069) ||
+    cp === 0x200e ||
+    cp === 0x200f ||
+    cp === 0x061c
+  ) {
+    return 'bidi';
+  }
+  return undefined;
+}
+
+/** Variation selectors: dropped from the folded text but not reported (emoji use them legitimately). */
+export function isVariationSelector(cp: number): boolean {
+  return (cp >= 0xfe00 && cp <= 0xfe0f) || (cp >= 0xe0100 && cp <= 0xe01ef);
+}
+
+/** Combining diacritical marks that are stripped (accents, Zalgo stacking); not Indic vowel signs. */
+export function isStrippableMark(cp: number): boolean {
+  return (
+    (cp >= 0x0300 && cp <= 0x036f) ||
+    (cp >= 0x1ab0 && cp <= 0x1aff) ||
+    (cp >= 0x1dc0 && cp <= 0x1dff) ||
+    (cp >= 0x20d0 && cp <= 0x20ff) ||
+    (cp >= 0xfe20 && cp <= 0xfe2f)
+  );
+}
+
+/** Scripts whose look-alike letters are folded only inside mixed-script or all-look-alike words. */
+function isConditionalScript(cp: number): boolean {
+  return (cp >= 0x0370 && cp <= 0x052f) || (cp >= 0x1f00 && cp <= 0x1fff);
+}
+
+export interface FoldEntry {
+  /** Folded, lowercased replacement ('' drops the code point). */
+  out: string;
+  /**
+   * A Greek/Cyrillic letter with an ASCII look-alike: `out` is the letter itself (lowercased) and
+   * `alt` the ASCII look-alike, applied only when the surrounding word is mixed-script or made only
+   * of look-alikes (so that ordinary Russian or Greek words stay as they are).
+   */
+  alt?: string;
+}
+
+const PRINTABLE_ASCII = /^[\x20-\x7e]+$/;
+const cache = new Map<number, FoldEntry>();
+
+function confusableAscii(ch: string): string | undefined {
+  const v = confusables[ch];
+  if (v === undefined || !PRINTABLE_ASCII.test(v)) return undefined;
+  return v.toLowerCase();
+}
+
+function computeFold(cp: number): FoldEntry {
+  const ch = String.fromCodePoint(cp);
+  if (isStrippableMark(cp) || isVariationSelector(cp)) return { out: '' };
+  const nfkc = ch.normalize('NFKC');
+  let out = '';
+  let changed = nfkc !== ch;
+  for (const c of nfkc) {
+    const ccp = c.codePointAt(0) ?? 0;
+    if (ccp < 0x80) {
+      out += c.toLowerCase();
+      continue;
+    }
+    if (isStrippableMark(ccp)) {
+      changed = true;
+      continue;
+    }
+    // Latin letters with diacritics: é -> e, ñ -> n.
+    const base = c.normalize('NFD');
+    const first = base.codePointAt(0) ?? 0;
+    if (base.length > 1 && first < 0x80 && /^[A-Za-z][\u0300-\u036f]+$/.test(base)) {
+      out += base[0]?.toLowerCase();
+      changed = true;
+      continue;
+    }
+    if (isConditionalScript(ccp)) {
+      const alt = confusableAscii(c) ?? confusableAscii(c.toLowerCase());
+      const lower = c.toLowerCase();
+      if (alt !== undefined && /^[a-z0-9]$/.test(alt) && nfkc.length === c.length) {
+        return { out: lower, alt };
+      }
+      out += lower;
+      continue;
+    }
+    const conf = confusableAscii(c);
+    if (conf !== undefined && /[a-z0-9]/.test(conf)) {
+      out += conf;
+      changed = true;
+      continue;
+    }
+    out += c.toLowerCase();
+  }
+  return changed || out !== ch ? { out } : { out: ch };
+}
+
+/** Folding of one non-ASCII code point (memoised). */
+export function foldCodePoint(cp: number): FoldEntry {
+  let e = cache.get(cp);
+  if (e === undefined) {
+    e = computeFold(cp);
+    if (cache.size < 20_000) cache.set(cp, e);
+  }
+  return e;
+}
+
+/** Leetspeak digits and symbols, read as letters inside words. */
+export const LEET: Record<string, string> = {
+  '0': 'o',
+  '1': 'i',
+  '3': 'e',
+  '4': 'a',
+  '5': 's',
+  '7': 't',
+  '8': 'b',
+  '9': 'g',
+  '@': 'a',
+  $: 's',
+  '!': 'i',
+  '|': 'l',
+  '+': 't',
+  '€': 'e',
+};
