@@ -1,0 +1,179 @@
+import { randomUUID } from 'node:crypto';
+import type { ExecutionRecord } from '@parapet/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AnalyticsClient, createAnalyticsClient } from './client.ts';
+import { migrateClickHouse } from './migrate.ts';
+import { quoteString } from './sql.ts';
+import { summary } from './summary.ts';
+import { insertExecutions } from './writer.ts';
+
+const url = process.env.CLICKHOUSE_URL ?? 'http://127.0.0.1:18123';
+const database = process.env.CLICKHOUSE_DATABASE ?? 'parapet_test';
+
+let client: AnalyticsClient;
+
+beforeAll(async () => {
+  await migrateClickHouse(url, database);
+  client = createAnalyticsClient({ url, database });
+});
+afterAll(async () => {
+  await client?.close();
+});
+
+const BASE_TS = Date.UTC(2030, 0, 15, 12, 0, 0);
+
+function record(userId: string, i: number, overrides: Partial<ExecutionRecord> = {}): ExecutionRecord {
+  const blocked = i % 4 === 0; // 25 % blocked by secrets
+  return {
+    id: `${userId}-req-${i}`,
+    ts: BASE_TS + i * 1000,
+    userId,
+    apiKeyId: 'key-1',
+    profileId: 'default',
+    profileVersion: 1,
+    validationType: 'input',
+    source: 'sync',
+    passed: !blocked,
+    blockedBy: blocked ? 'secrets' : null,
+    latencyMs: i, // 1..100
+    textLength: 1024,
+    results: [
+      {
+        guardrail: 'pii',
+        passed: i % 10 !== 0,
+        action: 'warn',
+        severity: 'low',
+        durationMs: 0.1,
+        findingTypes: i % 10 === 0 ? ['EMAIL'] : [],
+      },
+      ...(blocked
+        ? [
+            {
+              guardrail: 'secrets',
+              passed: false,
+              action: 'block' as const,
+              severity: 'high' as const,
+              durationMs: 0.2,
+              findingTypes: ['aws-access-token'],
+            },
+          ]
+        : [
+            {
+              guardrail: 'secrets',
+              passed: true,
+              action: 'block' as const,
+              severity: 'high' as const,
+              durationMs: 0.2,
+              findingTypes: [],
+            },
+          ]),
+    ],
+    ...overrides,
+  };
+}
+
+const window = { from: new Date(BASE_TS), to: new Date(BASE_TS + 3600_000) };
+
+describe('executions table', () => {
+  it('summarises a known set of records exactly', async () => {
+    const userId = randomUUID();
+    const records = Array.from({ length: 100 }, (_, k) => record(userId, k + 1));
+    await insertExecutions(client, records);
+    // Records of another user and outside the window must not count.
+    await insertExecutions(client, [
+      record(randomUUID(), 1),
+      record(userId, 500, { id: `${userId}-late`, ts: BASE_TS + 7200_000 }),
+    ]);
+
+    const s = await summary(client, { userId, ...window });
+    expect(s.total).toBe(100);
+    expect(s.blocked).toBe(25);
+    expect(s.passed).toBe(75);
+    expect(s.passRate).toBeCloseTo(0.75, 10);
+    expect(s.latencyMs.p50).toBeCloseTo(50.5, 0);
+    expect(s.latencyMs.p95).toBeCloseTo(95, 0);
+    expect(s.latencyMs.p99).toBeCloseTo(99, 0);
+    expect(s.guardrails).toEqual([
+      { guardrail: 'pii', runs: 100, failures: 10, blocks: 0 },
+      { guardrail: 'secrets', runs: 100, failures: 25, blocks: 25 },
+    ]);
+    expect(s.from).toBe(window.from.toISOString());
+  });
+
+  it('counts a retried insert once', async () => {
+    const userId = randomUUID();
+    const records = Array.from({ length: 40 }, (_, k) => record(userId, k + 1));
+    await insertExecutions(client, records);
+    await insertExecutions(client, records); // a retried job
+    await insertExecutions(client, records.slice(0, 10)); // a partially overlapping retry
+    const s = await summary(client, { userId, ...window });
+    expect(s.total).toBe(40);
+    expect(s.blocked).toBe(10);
+    expect(s.guardrails.find((g) => g.guardrail === 'secrets')).toEqual({
+      guardrail: 'secrets',
+      runs: 40,
+      failures: 10,
+      blocks: 10,
+    });
+  });
+
+  it('filters by profile id and validation type', async () => {
+    const userId = randomUUID();
+    await insertExecutions(client, [
+      record(userId, 1, { profileId: 'a' }),
+      record(userId, 2, { profileId: 'b', validationType: 'output' }),
+      record(userId, 3, { profileId: 'b' }),
+    ]);
+    expect((await summary(client, { userId, ...window, profileId: 'b' })).total).toBe(2);
+    expect(
+      (await summary(client, { userId, ...window, profileId: 'b', validationType: 'output' })).total,
+    ).toBe(1);
+    expect((await summary(client, { userId, ...window, profileId: 'c' })).total).toBe(0);
+  });
+
+  it('round-trips hostile profile ids as filters and matches nothing else', async () => {
+    const userId = randomUUID();
+    const hostile = [
+      "' OR 1=1 --",
+      "quo'te\\'s\\\\ and \\",
+      "x') OR ('1'='1",
+      'nul\0 new\nline\ttab\r',
+      'ünïcødé 😀 中文',
+      "\\' UNION ALL SELECT 1 --",
+    ];
+    await insertExecutions(client, [
+      ...hostile.map((profileId, i) => record(userId, i + 1, { profileId })),
+      record(userId, 50, { profileId: 'plain' }),
+    ]);
+    for (const profileId of hostile) {
+      const s = await summary(client, { userId, ...window, profileId });
+      expect(s.total, JSON.stringify(profileId)).toBe(1);
+    }
+    // The server decodes the literal back to the exact string.
+    for (const value of hostile) {
+      const rs = await client.query({ query: `SELECT ${quoteString(value)} AS v`, format: 'JSONEachRow' });
+      expect((await rs.json<{ v: string }>())[0]!.v).toBe(value);
+    }
+    expect((await summary(client, { userId, ...window })).total).toBe(hostile.length + 1);
+  });
+
+  it('answers an empty window with zeros and nulls', async () => {
+    const s = await summary(client, { userId: randomUUID(), ...window });
+    expect(s).toMatchObject({
+      total: 0,
+      passed: 0,
+      blocked: 0,
+      passRate: null,
+      latencyMs: { p50: null, p95: null, p99: null },
+      guardrails: [],
+    });
+  });
+
+  it('rejects a user id that is not a uuid before reaching the server', async () => {
+    await expect(summary(client, { userId: "' OR 1=1 --", ...window })).rejects.toThrow(RangeError);
+  });
+
+  it('migrations are idempotent', async () => {
+    expect((await migrateClickHouse(url, database)).applied).toEqual([]);
+  });
+});

@@ -1,0 +1,29 @@
+export {
+  type AnalyticsClient,
+  type AnalyticsClientOptions,
+  createAnalyticsClient,
+  pingAnalytics,
+} from './client.ts';
+export {
+  CLICKHOUSE_MIGRATIONS_DIR,
+  loadMigrations,
+  type MigrateResult,
+  migrateClickHouse,
+  splitStatements,
+} from './migrate.ts';
+export {
+  enumLiteral,
+  isValidIdentifier,
+  quoteIdentifier,
+  quoteString,
+  uintLiteral,
+  uuidLiteral,
+} from './sql.ts';
+export { guardrailsQuery, type SummaryParams, summary, summaryWhere, totalsQuery } from './summary.ts';
+export {
+  EXECUTION_COLUMNS,
+  EXECUTIONS_TABLE,
+  type ExecutionRow,
+  insertExecutions,
+  toExecutionRow,
+} from './writer.ts';
