@@ -1,0 +1,83 @@
+/**
+ * A folded view of a text for phrase patterns: the folded tokens (tokens.ts) joined by single
+ * spaces, with a map back to original offsets. Patterns written against it see "how to make a
+ * b0mb" as "how to make a bomb" and never need to handle case, punctuation or spacing tricks.
+ */
+import { type Token, tokenize } from './tokens.ts';
+
+export interface FoldedText {
+  text: string;
+  tokens: Token[];
+  /** Start of each token inside `text`. */
+  starts: Int32Array;
+  /** Maps a [start, end) range in `text` to the original text. */
+  toOriginal(start: number, end: number): { start: number; end: number };
+}
+
+export function foldText(original: string): FoldedText {
+  const tokens = tokenize(original);
+  const starts = new Int32Array(tokens.length);
+  const parts: string[] = [];
+  let pos = 0;
+  tokens.forEach((t, i) => {
+    starts[i] = pos;
+    parts.push(t.text);
+    pos += t.text.length + 1;
+  });
+  const text = parts.join(' ');
+  const tokenAt = (offset: number): number => {
+    let lo = 0;
+    let hi = tokens.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid]! <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  };
+  return {
+    text,
+    tokens,
+    starts,
+    toOriginal(start, end) {
+      if (tokens.length === 0) return { start: 0, end: 0 };
+      const a = tokens[tokenAt(start)]!;
+      const b = tokens[tokenAt(Math.max(start, end - 1))]!;
+      return { start: a.start, end: b.end };
+    },
+  };
+}
+
+export interface PatternFamily {
+  category: string;
+  /** Strength in (0, 1] of one match. */
+  weight: number;
+  pattern: RegExp;
+}
+
+export interface PatternHit {
+  category: string;
+  weight: number;
+  start: number;
+  end: number;
+  matched: string;
+}
+
+/** Runs each family's global pattern over the folded text; offsets are original-text offsets. */
+export function matchFamilies(
+  folded: FoldedText,
+  families: readonly PatternFamily[],
+  limit = 50,
+): PatternHit[] {
+  const hits: PatternHit[] = [];
+  for (const f of families) {
+    f.pattern.lastIndex = 0;
+    let count = 0;
+    for (const m of folded.text.matchAll(f.pattern)) {
+      const o = folded.toOriginal(m.index, m.index + m[0].length);
+      hits.push({ category: f.category, weight: f.weight, start: o.start, end: o.end, matched: m[0] });
+      if (++count >= limit) break;
+    }
+  }
+  return hits;
+}

@@ -1,0 +1,262 @@
+/**
+ * Phrase pattern families over folded text (folded.ts: lowercase, leet undone, one space between
+ * words, no punctuation). Every pattern is an alternation of literal words with bounded word gaps,
+ * so it runs in linear time (asserted with recheck in the tests).
+ */
+import type { PatternFamily } from './folded.ts';
+
+/** Up to `n` intervening words. */
+const gap = (n: number) => `(?: [a-z0-9']+){0,${n}}`;
+const alt = (words: readonly string[]) => `(?:${words.join('|')})`;
+
+const B = '(?<![a-z0-9])';
+const E = '(?![a-z0-9])';
+const re = (source: string) => new RegExp(`${B}${source}${E}`, 'g');
+
+/** A request or instruction frame: how do I, how to, give me steps, write a guide ... */
+export const REQUEST_FRAME = re(
+  alt([
+    `how (?:do|can|could|would|should|might) (?:i|we|you|one|someone|people)`,
+    `how to`,
+    `what(?:'s| is| are) (?:the )?(?:best|easiest|quickest|fastest|most effective|simplest|cheapest)(?: way| ways| method| methods)?`,
+    `(?:best|easiest|quickest|fastest|simplest) (?:way|ways|method) to`,
+    `(?:give|provide|show|tell|teach|send) (?:me |us )?(?:detailed |step by step |specific |clear )?(?:instructions|steps|a guide|a tutorial|a recipe|a list|a plan|the steps|tips|ways|methods|how)`,
+    `(?:write|create|develop|design|generate|produce|draft|compose|build|make|code|craft) (?:a |an |me a |me an |some )?(?:${gap(3)} )?(?:tutorial|guide|script|program|code|manual|plan|post|article|message|email|letter|story|website|app|tool|bot|list|video|speech|essay|blog|tweet|social media post|instructions|recipe|algorithm|virus|malware|keylogger|ransomware|worm|exploit|campaign|fake)`,
+    `(?:explain|describe|outline|detail|list) (?:how|the steps|ways|in detail|step by step|methods)`,
+    `step by step`,
+    `(?:can|could|would|will) you (?:help|tell|show|teach|give|explain|write|provide|find|create|make)`,
+    `i (?:want|need|would like|wanna|plan|intend) to`,
+    `help me`,
+    `where (?:can|do|could) i (?:buy|get|find|obtain|purchase|hire|order)`,
+    `ways to`,
+  ]),
+);
+
+const WEAPON_OBJECTS = [
+  'bombs?',
+  'pipe bombs?',
+  'explosives?',
+  'explosive devices?',
+  'ieds?',
+  'grenades?',
+  'napalm',
+  'molotov cocktails?',
+  'thermite',
+  'detonators?',
+  'nerve agents?',
+  'sarin',
+  'vx',
+  'ricin',
+  'anthrax',
+  'botulinum',
+  'mustard gas',
+  'chlorine gas',
+  'bioweapons?',
+  'biological weapons?',
+  'chemical weapons?',
+  'weapons of mass destruction',
+  'dirty bombs?',
+  'nuclear weapons?',
+  'ghost guns?',
+  'untraceable (?:guns?|firearms?|weapons?)',
+  'silencers?',
+  'suppressors?',
+  'full auto',
+  'automatic weapons?',
+  'zip guns?',
+  '3d printed (?:guns?|firearms?)',
+  'poisons?',
+  'deadly poisons?',
+  'toxins?',
+];
+
+const MALWARE_OBJECTS = [
+  'malware',
+  'ransomware',
+  'spyware',
+  'keyloggers?',
+  'trojans?',
+  'rootkits?',
+  'botnets?',
+  'computer virus(?:es)?',
+  'virus(?:es)?',
+  'worms?',
+  'exploits?',
+  'zero days?',
+  'backdoors?',
+  'ddos attacks?',
+  'ddos',
+  'phishing (?:emails?|pages?|sites?|websites?|campaigns?|kits?|scams?)',
+  'sql injections?',
+  'credential stuffing',
+  'password crackers?',
+  'cryptojack(?:ing|er)',
+];
+
+const HACK_VERBS = [
+  'hack(?:ing)? into',
+  'hack',
+  'break into',
+  'gain (?:unauthorized|unauthorised) access',
+  'bypass (?:the )?(?:security|authentication|2fa|two factor|login|antivirus|firewall|paywall|drm)',
+  "steal (?:passwords?|credentials|data|personal information|credit card|identities|someone's identity|money|cars?|crypto)",
+  "crack (?:passwords?|wifi|someone's)",
+  'disable (?:antivirus|security|the alarm|cameras)',
+  'take down (?:a |the )?(?:website|server|network)',
+  'spread (?:malware|a virus)',
+  'infect',
+  'exfiltrate',
+];
+
+const FRAUD = [
+  'counterfeit(?: money| bills| currency| goods| products)?',
+  'launder(?:ing)? money',
+  'money laundering',
+  'fake (?:ids?|identification|passports?|documents|reviews|invoices|news|charity|prescriptions?|diplomas?|degrees?|identity)',
+  'forged? (?:documents?|signatures?|checks?|cheques?|passports?|prescriptions?)',
+  'identity theft',
+  "steal (?:someone's|a person's|their) identity",
+  'tax evasion',
+  'evade taxes',
+  'insider trading',
+  'ponzi scheme',
+  'pyramid scheme',
+  'scam (?:people|someone|elderly|old people|victims)',
+  'commit (?:fraud|insurance fraud|tax fraud|credit card fraud|wire fraud)',
+  '(?:credit card|insurance|tax|wire|election|voter) fraud',
+  'embezzle',
+  'manipulate (?:stock|the stock|prices|elections?)',
+  'cheat (?:on|in) (?:a |an |my )?(?:exams?|tests?|taxes)',
+  'rig (?:an |the )?elections?',
+  'shoplift',
+  'pirate',
+  'plagiari[sz]e',
+  'bribe',
+  'blackmail',
+  'extort',
+];
+
+const VIOLENCE_ACTS = [
+  'kill (?:a |my |the |his |her |their |someone|somebody|people|him|her|them|you|a person|my (?:wife|husband|boss|neighbor|neighbour|family|parents|teacher))',
+  'murder',
+  'assassinate',
+  'poison (?:someone|somebody|a person|my|him|her|them|people|the water)',
+  'torture',
+  'kidnap',
+  'abduct',
+  'strangle',
+  'stab (?:someone|somebody|him|her|them|a person)',
+  'shoot (?:up|someone|somebody|him|her|them|people|a person|my)',
+  'hurt (?:someone|somebody|people|a person|him|her|them|my|children|a child|animals?)',
+  'beat (?:up )?(?:someone|somebody|my (?:wife|husband|kids?|child|girlfriend|boyfriend)|a child)',
+  'get away with (?:murder|killing|it)',
+  'dispose of (?:a |the )?(?:body|corpse)',
+  'hide (?:a |the )?(?:body|corpse)',
+  'mass shooting',
+  'school shooting',
+  'terrorist attacks?',
+  'commit (?:a )?(?:terrorist attack|murder|violence|arson|genocide)',
+  'burn down',
+  'set fire to',
+  'start a riot',
+  'incite (?:violence|a riot|hatred)',
+  'massacre',
+];
+
+const ABUSE = [
+  'groom (?:a |children|kids|minors|a child)',
+  'child (?:porn|pornography|sexual abuse|abuse material)',
+  'csam',
+  'sex(?:ual)? trafficking',
+  'human trafficking',
+  'traffic (?:people|humans|women|children|drugs)',
+  'stalk (?:someone|somebody|my|her|him|a person)',
+  'harass (?:someone|somebody|my|her|him|a person|people)',
+  'cyberbully',
+  'bully (?:someone|somebody|a|my|him|her|them)',
+  'dox(?:x)?(?:ing)?',
+  'revenge porn',
+  'spy on (?:my|someone|somebody|her|him|a person)',
+  "track (?:my (?:wife|husband|girlfriend|boyfriend|partner|ex)|someone's location)",
+  'manipulate (?:someone|my|a person|people|vulnerable)',
+  'gaslight',
+  'coerce',
+  'abuse (?:a |my |children|animals?)',
+  'exploit (?:children|minors|workers|vulnerable)',
+  'without (?:their|her|his) (?:consent|knowledge)',
+  'slaves?',
+  'discriminat(?:e|ion) against',
+  'propaganda',
+  'defam(?:e|atory)',
+  'misinformation',
+  'disinformation',
+  'fake news',
+  'conspiracy theor(?:y|ies)',
+  'hate speech',
+  'racist',
+  'sexist',
+  'inferior',
+];
+
+const DRUGS = [
+  'meth(?:amphetamine)?',
+  'cocaine',
+  'crack cocaine',
+  'heroin',
+  'fentanyl',
+  'lsd',
+  'mdma',
+  'ecstasy',
+  'ghb',
+  'date rape drugs?',
+  'roofies',
+  'opioids?',
+  'illegal drugs',
+  'drugs',
+  'narcotics',
+  'smuggle',
+  'smuggling',
+  'cook meth',
+  'grow (?:weed|marijuana|cannabis)',
+];
+
+const SELF_HARM = [
+  'kill myself',
+  'killing myself',
+  'end my (?:own )?life',
+  'ending my life',
+  'take my (?:own )?life',
+  'commit suicide',
+  'suicide',
+  'suicidal',
+  'self harm',
+  'selfharm',
+  'cut myself',
+  'cutting myself',
+  'hurt myself',
+  'harm myself',
+  'starve myself',
+  'overdose',
+  'hang myself',
+  'anorexi[ac]',
+  'bulimi[ac]',
+  'purge',
+];
+
+export const HARM_FAMILIES: readonly PatternFamily[] = [
+  { category: 'weapons', weight: 0.9, pattern: re(alt(WEAPON_OBJECTS)) },
+  { category: 'malware', weight: 0.8, pattern: re(alt([...MALWARE_OBJECTS, ...HACK_VERBS])) },
+  { category: 'fraud', weight: 0.8, pattern: re(alt(FRAUD)) },
+  { category: 'violence', weight: 0.9, pattern: re(alt(VIOLENCE_ACTS)) },
+  { category: 'abuse', weight: 0.7, pattern: re(alt(ABUSE)) },
+  { category: 'drugs', weight: 0.6, pattern: re(alt(DRUGS)) },
+  { category: 'self-harm', weight: 0.9, pattern: re(alt(SELF_HARM)) },
+];
+
+/**
+ * Benign objects after a "violent" verb in computing, cooking, photography and games:
+ * "kill the process", "shoot a photo", "execute a command", "blow up a balloon".
+ */
+export const BENIGN_CONTEXT = re(
+  `${alt(['kill', 'killing', 'kills', 'terminate', 'shoot', 'shooting', 'execute', 'executing', 'attack', 'attacking', 'destroy', 'blow up', 'crush', 'nuke', 'murder', 'gut', 'butcher', 'slaughter', 'strangle', 'hang', 'choke', 'smash', 'beat', 'bomb', 'bombed', 'hack', 'exploit', 'exploiting', 'steal', 'poison', 'eliminate', 'wipe out', 'punch', 'stab', 'break', 'crack', 'hunt', 'fire'])}(?: (?:a|an|the|my|this|that|all|some|your|off|up|down|out|in|on|at|of|with|for))*(?: [a-z0-9']+)? ${alt(['process', 'processes', 'task', 'tasks', 'thread', 'threads', 'job', 'jobs', 'daemon', 'server', 'container', 'pod', 'app', 'application', 'program', 'script', 'query', 'command', 'session', 'terminal', 'tab', 'window', 'lights', 'light', 'engine', 'time', 'weeds', 'weed', 'germs', 'bacteria', 'mold', 'bugs', 'bug', 'pests', 'photo', 'photos', 'picture', 'pictures', 'video', 'film', 'scene', 'movie', 'shot', 'hoops', 'fish', 'chicken', 'pig', 'deer', 'balloon', 'balloons', 'garlic', 'ice', 'nuts', 'audition', 'interview', 'exam', 'test', 'presentation', 'game', 'level', 'boss', 'character', 'dragon', 'zombie', 'zombies', 'enemy', 'enemies', 'competition', 'record', 'habit', 'bad habit', 'mood', 'cravings', 'code', 'case', 'problem', 'puzzle', 'idea', 'ideas', 'tree', 'trees', 'stump', 'fire', 'email', 'emails', 'inbox', 'plan', 'deal', 'market', 'workout', 'goal', 'goals', 'deadline', 'ball', 'gun', 'camera', 'quiet', 'silence', 'ice'])}`,
+);

@@ -1,0 +1,56 @@
+/**
+ * Shared content analysis: one pass of tokenising, lexicon lookup and phrase families, reused by
+ * every content guardrail, plus the tag string that feeds lexicon knowledge into the trained models
+ * (a linear model over n-grams cannot know that an unseen slur spelling is a slur; a tag can).
+ */
+import { type FoldedText, foldText, matchFamilies, type PatternHit } from './folded.ts';
+import { type LexHit, Lexicon } from './lexicon.ts';
+import { CONTENT_LEXICON } from './lexicons.ts';
+import { BENIGN_CONTEXT, HARM_FAMILIES, REQUEST_FRAME } from './phrases.ts';
+
+export const contentLexicon = new Lexicon(CONTENT_LEXICON);
+
+export interface ContentSignals {
+  folded: FoldedText;
+  lexHits: LexHit[];
+  harmHits: PatternHit[];
+  /** A request / instruction frame is present ("how do I", "write a guide"). */
+  requestFrame: boolean;
+  /** A violent verb with a harmless object ("kill the process", "shoot a photo"). */
+  benignContext: boolean;
+}
+
+export function analyzeContent(text: string): ContentSignals {
+  const folded = foldText(text);
+  const lexHits = contentLexicon.matchTokens(folded.tokens);
+  const harmHits = matchFamilies(folded, HARM_FAMILIES, 20);
+  REQUEST_FRAME.lastIndex = 0;
+  const requestFrame = REQUEST_FRAME.test(folded.text);
+  BENIGN_CONTEXT.lastIndex = 0;
+  const benignContext = BENIGN_CONTEXT.test(folded.text);
+  return { folded, lexHits, harmHits, requestFrame, benignContext };
+}
+
+/**
+ * Tag tokens appended to a text before the model sees it, at training and at inference alike:
+ * one tag per lexicon family and harm family found, and a combined tag when a harm family occurs
+ * inside a request frame.
+ */
+export function signalTags(s: ContentSignals): string {
+  const tags = new Set<string>();
+  for (const h of s.lexHits) tags.add(`zzlex${h.entry.category.replace(/-/g, '')}`);
+  for (const h of s.harmHits) {
+    const c = h.category.replace(/-/g, '');
+    tags.add(`zzharm${c}`);
+    if (s.requestFrame) tags.add(`zzask${c}`);
+  }
+  if (s.requestFrame) tags.add('zzframe');
+  if (s.benignContext) tags.add('zzbenignobj');
+  if (tags.size === 0) return '';
+  return ` ${[...tags].sort().join(' ')}`;
+}
+
+/** The text the content models score: the text itself plus its signal tags. */
+export function modelInput(text: string, s: ContentSignals = analyzeContent(text)): string {
+  return text + signalTags(s);
+}

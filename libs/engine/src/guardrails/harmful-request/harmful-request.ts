@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { defineGuardrail } from '../../core/define.ts';
+import { analyzeContent, modelInput } from '../../detectors/content/signals.ts';
+import { createClassifier, type LinearModelJson } from '../../detectors/text-classifier/index.ts';
+import model from './model/harmful-request.model.json' with { type: 'json' };
+
+const classifier = createClassifier(model as LinearModelJson);
+
+export const harmfulRequest = defineGuardrail({
+  name: 'HarmfulRequest',
+  stages: ['input'],
+  category: 'content-safety',
+  description:
+    'Flags plain requests for seriously harmful help (weapons, malware, fraud, violence, abuse, drugs, self-harm) with a trained hashed n-gram model fed with request-frame and harm-phrase signals; harmless uses of violent verbs ("kill a Python process") pass.',
+  defaultSeverity: 'high',
+  config: {
+    threshold: z
+      .number()
+      .min(0)
+      .max(1)
+      .optional()
+      .describe('Model score from which the text fails; defaults to the threshold chosen at training.'),
+  },
+  example: { severity: 'high', threshold: 0.7 },
+  create(config) {
+    const threshold = config.threshold ?? classifier.threshold;
+    return ({ text }) => {
+      const signals = analyzeContent(text);
+      const score = classifier.score(modelInput(text, signals));
+      const categories = [...new Set(signals.harmHits.map((h) => h.category))];
+      const details = {
+        score: Math.round(score * 1000) / 1000,
+        threshold,
+        categories,
+        requestFrame: signals.requestFrame,
+      };
+      if (score < threshold) return { passed: true, message: 'No harmful request found', score, details };
+      return {
+        passed: false,
+        message: categories.length ? `Harmful request (${categories.join(', ')})` : 'Harmful request',
+        score,
+        findings: signals.harmHits.slice(0, 20).map((h) => ({
+          type: h.category,
+          start: h.start,
+          end: h.end,
+          score: h.weight,
+          preview: h.matched.slice(0, 80),
+        })),
+        details,
+      };
+    };
+  },
+});

@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { defineGuardrail } from '../../core/define.ts';
+import type { Finding } from '../../core/types.ts';
+import { maskWord } from '../../detectors/content/lexicon.ts';
+import { analyzeContent, modelInput } from '../../detectors/content/signals.ts';
+import { createClassifier, type LinearModelJson } from '../../detectors/text-classifier/index.ts';
+import model from './model/toxicity.model.json' with { type: 'json' };
+
+const classifier = createClassifier(model as LinearModelJson);
+
+export const TOXICITY_CATEGORIES = ['toxic', 'insult', 'profanity', 'hate', 'sexual', 'violence'] as const;
+type ToxicityCategory = (typeof TOXICITY_CATEGORIES)[number];
+
+const LEX_TO_CATEGORY: Record<string, ToxicityCategory> = {
+  slur: 'hate',
+  'profanity-strong': 'profanity',
+  'profanity-mild': 'profanity',
+  'profanity-other': 'profanity',
+  insult: 'insult',
+  'sexual-explicit': 'sexual',
+  'sexual-suggestive': 'sexual',
+};
+
+export const toxicity = defineGuardrail({
+  name: 'Toxicity',
+  stages: ['input', 'output'],
+  category: 'content-safety',
+  description:
+    'Scores toxic, insulting, hateful, sexual and violent language with a trained hashed n-gram model fed with lexicon signals (obfuscated spellings folded), and reports per-category scores.',
+  defaultSeverity: 'medium',
+  config: {
+    threshold: z
+      .number()
+      .min(0)
+      .max(1)
+      .optional()
+      .describe('Model score from which the text fails; defaults to the threshold chosen at training.'),
+    categoryThreshold: z
+      .number()
+      .min(0)
+      .max(1)
+      .default(0.9)
+      .describe('A lexicon category whose score reaches this fails the text on its own.'),
+    categories: z
+      .array(z.enum(TOXICITY_CATEGORIES))
+      .min(1)
+      .default([...TOXICITY_CATEGORIES])
+      .describe('Categories that can fail the text ("toxic" is the model score).'),
+  },
+  example: { severity: 'medium', threshold: 0.5, categories: ['toxic', 'hate', 'insult'] },
+  create(config) {
+    const threshold = config.threshold ?? classifier.threshold;
+    const enabled = new Set<ToxicityCategory>(config.categories);
+    return ({ text }) => {
+      const signals = analyzeContent(text);
+      const toxic = classifier.score(modelInput(text, signals));
+      const scores: Record<ToxicityCategory, number> = {
+        toxic,
+        insult: 0,
+        profanity: 0,
+        hate: 0,
+        sexual: 0,
+        violence: 0,
+      };
+      const findings: Finding[] = [];
+      for (const h of signals.lexHits) {
+        const cat = LEX_TO_CATEGORY[h.entry.category];
+        if (!cat) continue;
+        scores[cat] = Math.max(scores[cat], h.entry.weight);
+        findings.push({
+          type: cat,
+          start: h.start,
+          end: h.end,
+          score: h.entry.weight,
+          preview: maskWord(text.slice(h.start, h.end)),
+        });
+      }
+      for (const h of signals.harmHits) {
+        if (h.category !== 'violence' || signals.benignContext) continue;
+        scores.violence = Math.max(scores.violence, h.weight);
+        findings.push({
+          type: 'violence',
+          start: h.start,
+          end: h.end,
+          score: h.weight,
+          preview: h.matched.slice(0, 80),
+        });
+      }
+      const failing = TOXICITY_CATEGORIES.filter(
+        (c) => enabled.has(c) && (c === 'toxic' ? toxic >= threshold : scores[c] >= config.categoryThreshold),
+      );
+      const details = {
+        scores: Object.fromEntries(Object.entries(scores).map(([k, v]) => [k, Math.round(v * 1000) / 1000])),
+        threshold,
+      };
+      if (failing.length === 0) {
+        return { passed: true, message: 'No toxic language found', score: toxic, details };
+      }
+      return {
+        passed: false,
+        message: `Toxic language: ${failing.join(', ')}`,
+        score: Math.max(...failing.map((c) => scores[c])),
+        findings: findings.slice(0, 50),
+        details: { ...details, categories: failing },
+      };
+    };
+  },
+});

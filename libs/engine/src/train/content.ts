@@ -1,0 +1,177 @@
+/**
+ * Trains the Toxicity and HarmfulRequest models from the labelled dev files in ../shared/eval
+ * (no downloads), deterministically, and prints cross-validated and leave-one-source-out figures.
+ *
+ *   npm run train:content [-- --data ../shared/eval] [--no-write]
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { analyzeContent, modelInput } from '../detectors/content/signals.ts';
+import {
+  createClassifier,
+  crossValidateScores,
+  type Example,
+  metricsAt,
+  type TrainOptions,
+  trainLogisticRegression,
+} from '../detectors/text-classifier/index.ts';
+
+interface Rec {
+  id: string;
+  text: string;
+  label: 0 | 1;
+  hard_negative?: boolean;
+}
+
+const here = dirname(fileURLToPath(import.meta.url));
+const args = process.argv.slice(2);
+const dataDir = resolve(
+  args.includes('--data') ? args[args.indexOf('--data') + 1]! : join(here, '../../../../../shared/eval'),
+);
+const write = !args.includes('--no-write');
+const loso = !args.includes('--no-loso');
+
+const source = (id: string) => id.replace(/-\d+$/, '');
+const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+
+export const MODELS = [
+  {
+    name: 'toxicity',
+    file: 'toxicity.jsonl',
+    out: join(here, '../guardrails/toxicity/model/toxicity.model.json'),
+    options: { seed: 1, epochs: 12, learningRate: 0.2, l2: 1e-6, buckets: 1 << 18 } satisfies TrainOptions,
+    maxHardNegativeFpr: 1,
+  },
+  {
+    name: 'harmful-request',
+    file: 'harmful_request.jsonl',
+    out: join(here, '../guardrails/harmful-request/model/harmful-request.model.json'),
+    options: { seed: 1, epochs: 12, learningRate: 0.2, l2: 1e-6, buckets: 1 << 18 } satisfies TrainOptions,
+    maxHardNegativeFpr: 0.04,
+  },
+];
+
+/** The threshold that maximises F1 on out-of-fold scores, within the hard-negative FPR budget. */
+function chooseThreshold(recs: Rec[], scores: number[], maxHardFpr: number): number {
+  let best = { t: 0.5, f1: -1 };
+  const hard = recs.map((r, i) => ({ r, s: scores[i]! })).filter((x) => x.r.hard_negative);
+  for (let t = 0.2; t <= 0.8001; t += 0.01) {
+    const m = metricsAt(
+      recs.map((r) => r.label),
+      scores.map((s) => s >= t),
+    );
+    const hardFpr = hard.length ? hard.filter((x) => x.s >= t).length / hard.length : 0;
+    if (hardFpr <= maxHardFpr && m.f1 > best.f1) best = { t: Math.round(t * 100) / 100, f1: m.f1 };
+  }
+  return best.t;
+}
+
+function report(label: string, recs: Rec[], flagged: boolean[]): Record<string, unknown> {
+  const m = metricsAt(
+    recs.map((r) => r.label),
+    flagged,
+  );
+  const hard = recs.map((r, i) => [r, flagged[i]] as const).filter(([r]) => r.hard_negative);
+  const hardFpr = hard.length ? hard.filter(([, f]) => f).length / hard.length : undefined;
+  const bySource: Record<string, string> = {};
+  for (const s of new Set(recs.filter((r) => r.label === 1).map((r) => source(r.id)))) {
+    const pos = recs
+      .map((r, i) => [r, flagged[i]] as const)
+      .filter(([r]) => r.label === 1 && source(r.id) === s);
+    bySource[s] = `${pct(pos.filter(([, f]) => f).length / pos.length)} of ${pos.length}`;
+  }
+  console.log(
+    `  ${label}: P ${pct(m.precision)} R ${pct(m.recall)} F1 ${m.f1.toFixed(3)} FPR ${pct(m.fpr)}` +
+      (hardFpr !== undefined ? ` hard-neg FPR ${pct(hardFpr)}` : ''),
+  );
+  console.log(
+    `    recall by source: ${Object.entries(bySource)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')}`,
+  );
+  return { ...m, hardNegativeFpr: hardFpr, recallBySource: bySource };
+}
+
+function main(): void {
+  for (const spec of MODELS) {
+    const recs = readFileSync(join(dataDir, spec.file), 'utf8')
+      .split('\n')
+      .filter((l) => l.trim())
+      .map((l) => JSON.parse(l) as Rec);
+    const started = performance.now();
+    const examples: Example[] = recs.map((r) => ({
+      text: modelInput(r.text, analyzeContent(r.text)),
+      label: r.label,
+      group: r.id,
+    }));
+    console.log(`${spec.name}: ${recs.length} examples from ${spec.file}`);
+    const oof = crossValidateScores(examples, spec.options, 5);
+    const threshold = chooseThreshold(recs, oof, spec.maxHardNegativeFpr);
+    const cv = report(
+      `5-fold CV (threshold ${threshold})`,
+      recs,
+      oof.map((s) => s >= threshold),
+    );
+    const worst = recs
+      .map((r, i) => ({ id: r.id, label: r.label, s: oof[i]! }))
+      .filter((x) => (x.label === 1 ? x.s < threshold : x.s >= threshold))
+      .sort((a, b) => Math.abs(b.s - threshold) - Math.abs(a.s - threshold));
+    console.log(
+      `    worst CV misses: ${worst
+        .filter((x) => x.label === 1)
+        .slice(0, 20)
+        .map((x) => x.id)
+        .join(' ')}`,
+    );
+    console.log(
+      `    worst CV false alarms: ${worst
+        .filter((x) => x.label === 0)
+        .slice(0, 20)
+        .map((x) => x.id)
+        .join(' ')}`,
+    );
+    const losoFigures: Record<string, string> = {};
+    if (loso) {
+      for (const s of new Set(recs.map((r) => source(r.id)))) {
+        const trainIdx = recs.flatMap((r, i) => (source(r.id) === s ? [] : [i]));
+        const testIdx = recs.flatMap((r, i) => (source(r.id) === s ? [i] : []));
+        const model = createClassifier(
+          trainLogisticRegression(
+            trainIdx.map((i) => examples[i]!),
+            { ...spec.options, threshold },
+          ),
+        );
+        const flagged = testIdx.map((i) => model.score(examples[i]!.text) >= threshold);
+        const pos = testIdx.filter((i) => recs[i]!.label === 1);
+        const neg = testIdx.filter((i) => recs[i]!.label === 0);
+        const hit = testIdx.filter((i, k) => recs[i]!.label === 1 && flagged[k]).length;
+        const fa = testIdx.filter((i, k) => recs[i]!.label === 0 && flagged[k]).length;
+        losoFigures[s] =
+          (pos.length ? `recall ${pct(hit / pos.length)} of ${pos.length}` : '') +
+          (pos.length && neg.length ? ', ' : '') +
+          (neg.length ? `FPR ${pct(fa / neg.length)} of ${neg.length}` : '');
+      }
+      console.log(
+        `  leave-one-source-out: ${Object.entries(losoFigures)
+          .map(([k, v]) => `${k} ${v}`)
+          .join('; ')}`,
+      );
+    }
+    const model = trainLogisticRegression(examples, { ...spec.options, threshold });
+    model.meta = {
+      ...model.meta,
+      data: `shared/eval/${spec.file} (dev part; sources and licences in docs/guardrails/content-safety.md)`,
+      input: 'text + signal tags (detectors/content/signals.ts modelInput)',
+      cv5: cv,
+      leaveOneSourceOut: losoFigures,
+    };
+    if (write) {
+      writeFileSync(spec.out, `${JSON.stringify(model)}\n`);
+      console.log(`  wrote ${spec.out}`);
+    }
+    console.log(`  (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+  }
+}
+
+main();
