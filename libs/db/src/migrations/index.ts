@@ -1,0 +1,11 @@
+import type { Migration } from 'kysely/migration';
+import * as m0001 from './0001_initial.ts';
+
+/**
+ * Every migration, listed statically: a file-system glob would depend on how the code is loaded
+ * (type stripping, bundling) and silently run nothing. Append new ones; never rename or edit a
+ * migration that has shipped.
+ */
+export const migrations: Record<string, Migration> = {
+  '0001_initial': m0001,
+};

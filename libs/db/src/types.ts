@@ -1,0 +1,75 @@
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+
+/** A guardrail entry as stored; its config is validated by the engine, not by the database. */
+export interface StoredGuardrailEntry {
+  name: string;
+  config: Record<string, unknown>;
+  [key: string]: unknown;
+}
+
+/** What `profiles.definition` and `profile_versions.definition` hold. */
+export interface ProfileDefinition {
+  name: string;
+  description: string;
+  inputGuardrails: StoredGuardrailEntry[];
+  outputGuardrails: StoredGuardrailEntry[];
+  toolGuardrails: StoredGuardrailEntry[];
+}
+
+/** jsonb: parsed by pg on the way out, serialised by us on the way in. */
+type Json<T> = ColumnType<T, string, string>;
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export interface UsersTable {
+  id: Generated<string>;
+  name: string;
+  created_at: CreatedAt;
+  builtins_version: Generated<number>;
+}
+
+export interface ApiKeysTable {
+  id: Generated<string>;
+  user_id: string;
+  key_hash: string;
+  prefix: string;
+  name: string | null;
+  created_at: CreatedAt;
+  revoked_at: Date | null;
+  last_used_at: Date | null;
+  rate_limit_per_minute: number | null;
+  rate_limit_per_day: number | null;
+}
+
+export interface ProfilesTable {
+  user_id: string;
+  id: string;
+  name: string;
+  description: string;
+  is_built_in: boolean;
+  version: number;
+  definition: Json<ProfileDefinition>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+  deleted_at: Date | null;
+}
+
+export interface ProfileVersionsTable {
+  user_id: string;
+  profile_id: string;
+  version: number;
+  definition: Json<ProfileDefinition>;
+  created_at: CreatedAt;
+}
+
+export interface Database {
+  users: UsersTable;
+  api_keys: ApiKeysTable;
+  profiles: ProfilesTable;
+  profile_versions: ProfileVersionsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type ApiKeyRow = Selectable<ApiKeysTable>;
+export type ProfileRow = Selectable<ProfilesTable>;
+export type NewProfileRow = Insertable<ProfilesTable>;
