@@ -1,0 +1,33 @@
+export {
+  type AnalyticsBuffer,
+  type AnalyticsBufferOptions,
+  type AnalyticsBufferQueue,
+  analyticsJobId,
+  createAnalyticsBuffer,
+} from './buffer.ts';
+export {
+  closeRedisConnection,
+  createRedisConnection,
+  type RedisConnection,
+  type RedisConnectionOptions,
+  type RedisRole,
+} from './connection.ts';
+export { describeError, type QueueLogger, silentLogger } from './logger.ts';
+export { type BufferMetrics, bufferMetrics, type QueueMetrics, queueMetrics } from './metrics.ts';
+export { bullPrefix, QUEUES, type QueueKey, type QueueName } from './names.ts';
+export { JOB_OPTIONS, WORKER_CONCURRENCY } from './options.ts';
+export { enqueueProvisioning, enqueueProvisioningJob } from './provisioning.ts';
+export {
+  type AnalyticsQueue,
+  closeQueues,
+  createQueues,
+  type ProvisioningQueue,
+  type Queues,
+} from './queues.ts';
+export {
+  type JobContext,
+  type PayloadSchema,
+  type RegisteredWorker,
+  type RegisterWorkerOptions,
+  registerWorker,
+} from './worker.ts';
