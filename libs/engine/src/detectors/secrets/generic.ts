@@ -1,0 +1,256 @@
+/**
+ * The assignment scanner: `name = value`, `"name": "value"`, `name := value`, `name => value`,
+ * `NAME=value` (env files) and `?name=value` (query strings). Its matches feed the provider
+ * context rules and the generic secret-assignment rules.
+ */
+
+/** Assignment regex. Groups: 1 name, 2-4 quoted value ("", '', ``), 5 unquoted value. */
+export const ASSIGNMENT_SOURCE =
+  String.raw`(?<![A-Za-z0-9_.$@-])([A-Za-z_$@][A-Za-z0-9_.$@-]{0,80})((?:\\?["'\]]){0,2})(?:[ \t]{1,3}(?:string|String|str|&str))?(?::[ \t]{0,2}(?:string|str|String|&str))?[ \t]{0,8}(=>|:{1,3}=|\?=|\|\|=|\+=|\.=|={1,3}|:|,|-(?=[ \t]{0,4}['"]))[ \t]{0,8}(?:\r?\n[ \t]{0,40})?\\?(?:"([^"\r\n]{1,2000})"|'([^'\r\n]{1,2000})'|` +
+  '`([^`\\r\\n]{1,2000})`' +
+  String.raw`|([^\s"'` +
+  '`' +
+  ',;&=:]{1,300}={0,3}))';
+
+/** XML element holding a value: `<apiToken>value</apiToken>`. Groups: 1 name, 2 value. */
+export const XML_ELEMENT_SOURCE = String.raw`<([A-Za-z_][\w.:-]{0,80})>[ \t\r\n]{0,40}([^<>\r\n]{6,2000}?)[ \t\r\n]{0,40}</`;
+
+/** Words in a name that say its value is a secret. */
+const SECRET_WORDS = new Set([
+  'key',
+  'apikey',
+  'token',
+  'secret',
+  'password',
+  'passwd',
+  'pwd',
+  'pw',
+  'pass',
+  'passphrase',
+  'auth',
+  'credential',
+  'credentials',
+  'creds',
+  'cred',
+  'signature',
+  'sig',
+  'secretkey',
+  'accesskey',
+  'privatekey',
+  'authtoken',
+  'accesstoken',
+  'apitoken',
+  'apisecret',
+  'clientsecret',
+  'login',
+]);
+/** Words that make a value a password (short human-chosen values are accepted). */
+const PASSWORD_WORDS = new Set(['password', 'passwd', 'pwd', 'pw', 'pass', 'passphrase', 'secret']);
+/** A name ending in one of these describes the secret, it does not hold it. */
+const DESCRIPTIVE_LAST = new Set([
+  'id',
+  'ids',
+  'name',
+  'names',
+  'url',
+  'uri',
+  'urls',
+  'path',
+  'file',
+  'filename',
+  'dir',
+  'type',
+  'types',
+  'length',
+  'len',
+  'size',
+  'count',
+  'version',
+  'format',
+  'header',
+  'headers',
+  'prefix',
+  'suffix',
+  'field',
+  'env',
+  'region',
+  'endpoint',
+  'host',
+  'port',
+  'expiry',
+  'expires',
+  'expiration',
+  'timeout',
+  'ttl',
+  'enabled',
+  'required',
+  'policy',
+  'provider',
+  'method',
+  'mode',
+  'label',
+  'description',
+  'desc',
+  'hint',
+  'text',
+  'message',
+  'msg',
+  'title',
+  'placeholder',
+  'pattern',
+  'regex',
+  'algorithm',
+  'alg',
+  'kind',
+  'location',
+  'store',
+  'manager',
+  'service',
+  'reset',
+  'min',
+  'max',
+  'rotation',
+  'strategy',
+  'scope',
+  'scopes',
+  'usage',
+  'index',
+  'cmd',
+  'command',
+  'question',
+  'validation',
+  'error',
+  'errors',
+  'hidden',
+  'input',
+  'form',
+  'column',
+  'param',
+  'params',
+  'schema',
+  'hash',
+  'hashed',
+  'digest',
+  'checksum',
+  'sha',
+  'md5',
+  'fingerprint',
+  'class',
+  'prompt',
+  'match',
+  'handler',
+  'callback',
+  'fn',
+  'func',
+  'function',
+  'ref',
+  'variable',
+  'var',
+  'key_name',
+  'source',
+  'status',
+  'state',
+  'at',
+  'date',
+  'time',
+  'created',
+  'updated',
+  'user',
+  'username',
+  'email',
+  'owner',
+  'issuer',
+  'audience',
+  'tag',
+  'mapping',
+  'map',
+  'list',
+  'set',
+  'cache',
+  'storage',
+  'sequence',
+  'pair',
+  'usages',
+  'lifetime',
+  'duration',
+  'pool',
+  'dn',
+  'attribute',
+  'attr',
+  'chars',
+  'characters',
+  'alphabet',
+  'charset',
+]);
+const PUBLIC_WORDS = new Set(['public', 'pub', 'publishable', 'publickey', 'csrf', 'xsrf']);
+
+export interface NameInfo {
+  words: string[];
+  secret: boolean;
+  password: boolean;
+  descriptive: boolean;
+  strong: boolean;
+}
+
+/** Splits a name (`dbPassword`, `AWS_SECRET_ACCESS_KEY`, `spring.datasource.password`) into lower-case words. */
+export function nameWords(name: string): string[] {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+}
+
+export function classifyName(name: string): NameInfo {
+  const words = nameWords(name);
+  let secret = false;
+  let password = false;
+  let strong = false;
+  let isPublic = false;
+  for (const w of words) {
+    if (SECRET_WORDS.has(w) || /(?:key|token|secret|password|passwd|pwd)$/.test(w)) secret = true;
+    if (PASSWORD_WORDS.has(w) || /(?:password|passwd|pwd|secret)$/.test(w)) password = true;
+    if (
+      w !== 'key' &&
+      w !== 'auth' &&
+      w !== 'login' &&
+      (SECRET_WORDS.has(w) || /(?:token|secret|password|apikey)$/.test(w))
+    )
+      strong = true;
+    if (PUBLIC_WORDS.has(w)) isPublic = true;
+  }
+  const last = words[words.length - 1] ?? '';
+  const descriptive = DESCRIPTIVE_LAST.has(last) || isPublic;
+  return { words, secret: secret && !isPublic, password, descriptive, strong };
+}
+
+/** An unquoted value that is code (a call, a member access, a bare identifier), not a literal. */
+export function looksLikeCode(value: string): boolean {
+  if (/[()]/.test(value) && /^[A-Za-z_$][\w$.]*\(/.test(value)) return true;
+  if (/^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/.test(value) && !/\d/.test(value)) return true;
+  if (/^(?:this|self|props|ctx|req|request|config|cfg|opts|options|params|args|env|process)[.[]/.test(value))
+    return true;
+  if (/^[A-Za-z_]+$/.test(value) && value.length < 32) return true;
+  if (/^[A-Z_][A-Z0-9_]*$/.test(value) && value.includes('_')) return true;
+  return false;
+}
+
+/**
+ * A value made of dictionary-like pieces (`id-Gost28147-89-None-KeyMeshing`, `struct_X509_pubkey_st`,
+ * `jjwt-jackson-0.11.2`): an identifier or a version string, not a random token.
+ */
+export function looksLikeIdentifier(value: string): boolean {
+  const pieces = value.split(/[-_./:+~]|(?<=[a-z])(?=[A-Z])/).filter(Boolean);
+  if (pieces.length < 2) return false;
+  for (const p of pieces) {
+    if (/^\d{1,10}$/.test(p)) continue;
+    const m = /^([A-Za-z]+)\d{0,6}$/.exec(p);
+    if (!m) return false;
+    const letters = m[1]!;
+    if (letters.length <= 4) continue;
+    const vowels = letters.replace(/[^aeiouyAEIOUY]/g, '').length;
+    if (vowels / letters.length < 0.25) return false;
+  }
+  return true;
+}

@@ -1,0 +1,357 @@
+import { RE2JS } from 're2js';
+import { isChecksumContext, isHashOrUuid, isPlaceholder } from './allowlist.ts';
+import { charClasses, shannonEntropy } from './entropy.ts';
+import {
+  ASSIGNMENT_SOURCE,
+  classifyName,
+  looksLikeCode,
+  looksLikeIdentifier,
+  XML_ELEMENT_SOURCE,
+} from './generic.ts';
+import { KeywordIndex } from './keyword-index.ts';
+import { BUILTIN_RULES } from './rules/index.ts';
+import type { ContextRule, FormatRule, SecretFinding } from './types.ts';
+
+export interface CustomRule {
+  id: string;
+  pattern: string;
+  keywords?: string[];
+  minEntropy?: number;
+}
+
+export interface ScannerOptions {
+  /** Only these built-in rule ids (all when absent). */
+  enabled?: readonly string[];
+  disabled?: readonly string[];
+  customRules?: readonly CustomRule[];
+  /** Minimum Shannon entropy (bits/char) of a value found only by a generic keyword rule. */
+  entropyThreshold?: number;
+}
+
+/** The generic rules, produced by the assignment scanner rather than a pattern of their own. */
+export const GENERIC_RULE_IDS = ['generic-api-key', 'generic-password'] as const;
+
+/** Words that open an assignment window for the generic rules. */
+const GENERIC_KEYWORDS = [
+  'key',
+  'token',
+  'secret',
+  'pass',
+  'pwd',
+  'pw',
+  'auth',
+  'cred',
+  'signature',
+  'sig',
+  'login',
+];
+
+/** A token followed by mask characters is a redacted example (`xoxp-123-####`). */
+const MASK_AFTER = /^(?:#|\*|…|x{4}|X{4})/;
+
+const PRIORITY = { format: 3, context: 2, custom: 3, generic: 1 } as const;
+
+interface Candidate extends SecretFinding {
+  priority: number;
+}
+
+interface Window {
+  start: number;
+  end: number;
+}
+
+const ASSIGNMENT = -1;
+
+export interface SecretScanner {
+  scan(text: string): SecretFinding[];
+  readonly ruleIds: readonly string[];
+}
+
+/** Compiles the rule set once; `scan` is then linear in the text length. */
+export function createSecretScanner(options: ScannerOptions = {}): SecretScanner {
+  const enabled = options.enabled ? new Set(options.enabled) : null;
+  const disabled = new Set(options.disabled ?? []);
+  const on = (id: string) => (!enabled || enabled.has(id)) && !disabled.has(id);
+  const entropyThreshold = options.entropyThreshold ?? 3.0;
+
+  const formats = BUILTIN_RULES.filter((r): r is FormatRule => r.kind === 'format' && on(r.id));
+  const contexts = BUILTIN_RULES.filter((r): r is ContextRule => r.kind === 'context' && on(r.id));
+  const genericOn = GENERIC_RULE_IDS.filter(on);
+  const formatRegexes = formats.map((r) => new RegExp(r.pattern, `gd${r.flags ?? ''}`));
+  const contextValue = contexts.map((r) => new RegExp(`^(?:${r.value})$`));
+  const customs = (options.customRules ?? []).map((c) => ({
+    rule: c,
+    re: RE2JS.compile(c.pattern),
+    keywords: (c.keywords ?? []).map((k) => k.toLowerCase()),
+  }));
+
+  // keyword -> consumers (format rule index, Assignment, or -2 - contextIndex, or 1e6 + custom index)
+  const keywordList: string[] = [];
+  const consumers: number[][] = [];
+  const kwIndex = new Map<string, number>();
+  const addKeyword = (kw: string, consumer: number) => {
+    const k = kw.toLowerCase();
+    let i = kwIndex.get(k);
+    if (i === undefined) {
+      i = keywordList.length;
+      kwIndex.set(k, i);
+      keywordList.push(k);
+      consumers.push([]);
+    }
+    if (!consumers[i]!.includes(consumer)) consumers[i]!.push(consumer);
+  };
+  formats.forEach((r, i) => {
+    for (const k of r.keywords) addKeyword(k, i);
+  });
+  const assignmentNeeded = genericOn.length > 0 || contexts.length > 0;
+  if (assignmentNeeded) for (const k of GENERIC_KEYWORDS) addKeyword(k, ASSIGNMENT);
+  contexts.forEach((r, i) => {
+    for (const k of r.keywords) {
+      addKeyword(k, -2 - i);
+      addKeyword(k, ASSIGNMENT);
+    }
+  });
+  customs.forEach((c, i) => {
+    for (const k of c.keywords) addKeyword(k, 1_000_000 + i);
+  });
+  const index = keywordList.length ? new KeywordIndex(keywordList) : null;
+  const assignment = new RegExp(ASSIGNMENT_SOURCE, 'gd');
+  const xmlElement = new RegExp(XML_ELEMENT_SOURCE, 'gd');
+  const ruleIds = [
+    ...formats.map((r) => r.id),
+    ...contexts.map((r) => r.id),
+    ...genericOn,
+    ...customs.map((c) => c.rule.id),
+  ];
+
+  function scan(text: string): SecretFinding[] {
+    const candidates: Candidate[] = [];
+    const formatWindows = new Map<number, Window[]>();
+    const assignmentWindows: Window[] = [];
+    const contextHits: Array<{ rule: number; start: number }> = [];
+    const customHit = new Set<number>();
+
+    if (index) {
+      index.scan(text, (kw, start, end) => {
+        for (const c of consumers[kw]!) {
+          if (c >= 1_000_000) customHit.add(c - 1_000_000);
+          else if (c <= -2) contextHits.push({ rule: -2 - c, start });
+          else if (c === ASSIGNMENT) pushWindow(assignmentWindows, lineWindow(text, start, end, 200, 700));
+          else {
+            const r = formats[c]!;
+            const w = r.multiline
+              ? {
+                  start: Math.max(0, start - (r.before ?? 0)),
+                  end: Math.min(text.length, end + (r.after ?? 400)),
+                }
+              : lineWindow(text, start, end, r.before ?? 120, r.after ?? 500);
+            let list = formatWindows.get(c);
+            if (!list) {
+              list = [];
+              formatWindows.set(c, list);
+            }
+            pushWindow(list, w);
+          }
+        }
+      });
+    }
+
+    for (const [ri, windows] of formatWindows) {
+      const rule = formats[ri]!;
+      const re = formatRegexes[ri]!;
+      for (const w of windows) {
+        const slice = text.slice(w.start, w.end);
+        re.lastIndex = 0;
+        for (let m = re.exec(slice); m; m = re.exec(slice)) {
+          if (m[0].length === 0) {
+            re.lastIndex++;
+            continue;
+          }
+          const gi = m.length > 1 && m[1] !== undefined ? 1 : 0;
+          const value = m[gi]!;
+          const [s, e] = m.indices![gi]!;
+          if (rule.validate && !rule.validate(value, m[0])) continue;
+          if (rule.minEntropy && shannonEntropy(value) < rule.minEntropy) continue;
+          if (rule.id !== 'private-key' && isPlaceholder(value)) continue;
+          if (rule.id !== 'private-key' && value.length >= 16 && shannonEntropy(value) < 2.5) continue;
+          if (MASK_AFTER.test(text.slice(w.start + e, w.start + e + 4))) continue;
+          candidates.push({
+            ruleId: rule.id,
+            start: w.start + s,
+            end: w.start + e,
+            score: 0.95,
+            priority: PRIORITY.format,
+          });
+        }
+      }
+    }
+
+    if (assignmentNeeded && assignmentWindows.length) {
+      contextHits.sort((a, b) => a.start - b.start);
+      for (const w of assignmentWindows) {
+        const slice = text.slice(w.start, w.end);
+        assignment.lastIndex = 0;
+        for (let m = assignment.exec(slice); m; m = assignment.exec(slice)) {
+          const vi = m[4] !== undefined ? 4 : m[5] !== undefined ? 5 : m[6] !== undefined ? 6 : 7;
+          const [vs, ve] = m.indices![vi]!;
+          assignment.lastIndex = vs; // values may hold nested assignments (`"cfg": "TOKEN=..."`)
+          const op = m[3]!;
+          const quoted = vi !== 7;
+          if (op === ',' && (!quoted || !/["']/.test(m[2]!))) continue;
+          if (op === '-' && !quoted) continue;
+          const c = judgeAssignment(
+            text,
+            w.start + m.indices![1]![0],
+            m[1]!,
+            w.start + vs,
+            w.start + ve,
+            quoted,
+            contextHits,
+          );
+          if (c) candidates.push(c);
+        }
+        if (slice.includes('</')) {
+          xmlElement.lastIndex = 0;
+          for (let m = xmlElement.exec(slice); m; m = xmlElement.exec(slice)) {
+            const [vs, ve] = m.indices![2]!;
+            const c = judgeAssignment(
+              text,
+              w.start + m.indices![1]![0],
+              m[1]!,
+              w.start + vs,
+              w.start + ve,
+              true,
+              contextHits,
+            );
+            if (c) candidates.push(c);
+          }
+        }
+      }
+    }
+
+    customs.forEach((c, i) => {
+      if (c.keywords.length && !customHit.has(i)) return;
+      const matcher = c.re.matcher(text);
+      let from = 0;
+      while (from <= text.length && matcher.find(from)) {
+        const hasGroup = c.re.groupCount() >= 1 && matcher.group(1) !== null;
+        const s = hasGroup ? matcher.start(1) : matcher.start();
+        const e = hasGroup ? matcher.end(1) : matcher.end();
+        from = Math.max(matcher.end(), matcher.start() + 1);
+        if (e <= s) continue;
+        const value = text.slice(s, e);
+        if (c.rule.minEntropy && shannonEntropy(value) < c.rule.minEntropy) continue;
+        candidates.push({ ruleId: c.rule.id, start: s, end: e, score: 0.9, priority: PRIORITY.custom });
+      }
+    });
+
+    return resolve(candidates);
+  }
+
+  function judgeAssignment(
+    text: string,
+    nameStart: number,
+    name: string,
+    vs: number,
+    ve: number,
+    quoted: boolean,
+    contextHits: Array<{ rule: number; start: number }>,
+  ): Candidate | null {
+    // Trim spaces inside quotes, escapes, and closing brackets after unquoted values.
+    while (vs < ve && /\s/.test(text[vs]!)) vs++;
+    while (ve > vs && /[\s\\]/.test(text[ve - 1]!)) ve--;
+    if (isPlaceholder(text.slice(vs, ve))) return null;
+    if (!quoted) while (ve > vs && /[)\]}>.]/.test(text[ve - 1]!)) ve--;
+    const value = text.slice(vs, ve);
+    if (value.length < 6 || value.length > 1000) return null;
+    const lineStart = text.lastIndexOf('\n', nameStart) + 1;
+    const lineEnd = nextLineEnd(text, ve);
+    const line = text.slice(lineStart, lineEnd);
+    if (isChecksumContext(line)) return null;
+    if (isPlaceholder(value)) return null;
+    const info = classifyName(name);
+    const idName = info.words.some((w) => w === 'id' || w === 'client' || w === 'account' || w === 'user');
+
+    // Provider context rules: a provider keyword on the line before the value, value of its shape.
+    if (contextHits.length) {
+      const from = Math.max(lineStart, vs - 300);
+      let lo = lowerBound(contextHits, from);
+      for (; lo < contextHits.length && contextHits[lo]!.start < vs; lo++) {
+        const ri = contextHits[lo]!.rule;
+        const rule = contexts[ri]!;
+        if (info.descriptive && !(rule.allowIdName && idName)) continue;
+        if (!contextValue[ri]!.test(value)) continue;
+        if (shannonEntropy(value) < (rule.minEntropy ?? 2.8)) continue;
+        if (!quoted && looksLikeCode(value)) continue;
+        return { ruleId: rule.id, start: vs, end: ve, score: 0.85, priority: PRIORITY.context };
+      }
+    }
+    if (!info.secret || info.descriptive || genericOn.length === 0) return null;
+    if (!quoted && looksLikeCode(value)) return null;
+    if (/\s/.test(value) && !info.password) return null;
+    if (isHashOrUuid(value) && value.includes('-') && !info.strong) return null;
+    if (looksLikeIdentifier(value)) return null;
+    if (/^(?:https?|file|ftp):\/\//i.test(value)) return null;
+    if (/^[0-9]+$/.test(value) && value.length < 12) return null;
+    const h = shannonEntropy(value);
+    let id: (typeof GENERIC_RULE_IDS)[number];
+    if (info.password) {
+      if (value.length < 6 || h < 2.0 || (charClasses(value) < 2 && value.length < 12)) return null;
+      id = 'generic-password';
+    } else {
+      const need = Math.min(entropyThreshold, Math.log2(value.length) - 0.6);
+      if (value.length < 10 || h < need || charClasses(value) < 2) return null;
+      id = 'generic-api-key';
+    }
+    if (!genericOn.includes(id)) return null;
+    return { ruleId: id, start: vs, end: ve, score: info.strong ? 0.75 : 0.6, priority: PRIORITY.generic };
+  }
+
+  return { scan, ruleIds };
+}
+
+/** The line around [start, end), extended at most `before` / `after` characters. */
+function lineWindow(text: string, start: number, end: number, before: number, after: number): Window {
+  const ls = text.lastIndexOf('\n', start - 1) + 1;
+  const le = nextLineEnd(text, end);
+  return { start: Math.max(ls, start - before), end: Math.min(le, end + after) };
+}
+
+function nextLineEnd(text: string, from: number): number {
+  const i = text.indexOf('\n', from);
+  return i < 0 ? text.length : i;
+}
+
+function pushWindow(list: Window[], w: Window): void {
+  const last = list[list.length - 1];
+  if (last && w.start <= last.end) {
+    if (w.end > last.end) last.end = w.end;
+    return;
+  }
+  list.push(w);
+}
+
+function lowerBound(hits: Array<{ start: number }>, pos: number): number {
+  let lo = 0;
+  let hi = hits.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (hits[mid]!.start < pos) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Keeps the best of overlapping findings: higher priority, then longer. */
+function resolve(candidates: Candidate[]): SecretFinding[] {
+  candidates.sort(
+    (a, b) => b.priority - a.priority || b.end - b.start - (a.end - a.start) || a.start - b.start,
+  );
+  const kept: Candidate[] = [];
+  for (const c of candidates) {
+    if (kept.some((k) => c.start < k.end && k.start < c.end)) continue;
+    kept.push(c);
+  }
+  kept.sort((a, b) => a.start - b.start);
+  return kept.map(({ priority: _p, ...f }) => f);
+}
