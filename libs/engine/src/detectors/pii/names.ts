@@ -1,0 +1,284 @@
+/**
+ * Person names without an NER model: given-name and surname lists from @faker-js/faker's locale
+ * data (77 locales, loaded once), vetoed by common English words and place names, and combined
+ * with cues ("my name is", titles, "Dear X,", sign-offs) and name-pair structure.
+ */
+import { allLocales } from '@faker-js/faker';
+import type { PiiMatch } from './types.ts';
+
+type Lists = Record<string, unknown> | unknown[] | undefined;
+
+function addAll(set: Set<string>, value: Lists | string): void {
+  if (!value) return;
+  if (typeof value === 'string') {
+    set.add(value.toLowerCase());
+    return;
+  }
+  const items = Array.isArray(value) ? value : Object.values(value);
+  for (const v of items) {
+    if (typeof v === 'string') {
+      if (!v.includes('{') && !v.includes('#')) set.add(v.toLowerCase());
+    } else if (v && typeof v === 'object') addAll(set, v as Lists);
+  }
+}
+
+const FIRST = new Set<string>();
+const LAST = new Set<string>();
+const PLACES = new Set<string>();
+const COMMON = new Set<string>();
+for (const locale of Object.values(allLocales) as Array<Record<string, Record<string, Lists>>>) {
+  addAll(FIRST, locale.person?.first_name);
+  addAll(FIRST, locale.person?.middle_name);
+  addAll(LAST, locale.person?.last_name);
+  addAll(PLACES, locale.location?.country);
+  addAll(PLACES, locale.location?.state);
+  addAll(PLACES, locale.location?.city_name);
+  addAll(PLACES, locale.location?.continent);
+}
+{
+  const word = (allLocales.en as unknown as { word: Record<string, string[]> }).word;
+  for (const list of Object.values(word)) for (const w of list) COMMON.add(w.toLowerCase());
+}
+// function words, months, days, pronouns and frequent sentence starters that double as names
+for (const w of `a an the this that these those there here it its i me my mine we us our you your he him his she her
+they them their who whom whose what which when where why how all any some each every no not nor yes ok okay please
+thanks thank hello hi hey dear sir madam mr mrs ms dr prof if then so but and or as at by for from in into of on to
+up with without about after before during since until while will would shall should can could may might must do does
+did done be is are was were been being have has had get got go going let lets make made say said see seen take
+january february march april may june july august september october november december monday tuesday wednesday
+thursday friday saturday sunday today tomorrow yesterday tonight morning evening night day week month year
+god lord jesus christ king queen prince princess royal president minister senator governor mayor judge doctor
+north south east west new old great big little grand saint st san santa fort port mount lake river bay
+street road avenue lane drive court way place park hall house home office bank group company team club center
+music song album band film movie book story show game world news love life art city state country island
+christmas easter summer winter spring autumn fall black white red green blue brown gray grey golden silver
+bill mark will grant rose hope joy faith summer dawn art ray guy sky star storm brook wood chance price young long
+cook hunter baker miller carter mason porter fisher taylor smith ward page hill field stone banks may june august
+case justice major marshal bishop parker sharp strong king`.split(/\s+/)) {
+  if (w) COMMON.add(w);
+}
+// names common enough as words are kept out of the single-token rule via COMMON; a few are too
+// frequent as ordinary capitalised words even in pairs
+const NEVER = new Set(['the', 'and', 'of', 'to', 'in', 'for', 'on', 'at', 'by', 'with', 'a', 'an']);
+
+const PARTICLES = new Set([
+  'van',
+  'von',
+  'der',
+  'den',
+  'de',
+  'del',
+  'della',
+  'di',
+  'da',
+  'dos',
+  'du',
+  'la',
+  'le',
+  'ter',
+  'ten',
+  'bin',
+  'ibn',
+  'al',
+  'el',
+  'mc',
+  'st.',
+]);
+
+const ORG_AFTER = new Set(
+  `investments investment consulting solutions systems technologies technology capital partners associates
+services industries enterprises labs media networks software ventures bros brothers international global
+trust fund insurance motors airlines pharmaceuticals foods logistics analytics design designs
+inc ltd llc corp corporation company co gmbh ag sa plc group bank university college school institute
+foundation association orchestra band records studios hospital clinic church agency partners holdings
+street st avenue ave road rd boulevard blvd lane ln drive court ct way place square terrace crescent close
+parkway highway office airport station river mountain county city island islands republic kingdom`.split(
+    /\s+/,
+  ),
+);
+
+/** Multi-word place names ("czech republic", "cape verde"), by first word. */
+const PLACE_PHRASES = new Map<string, string[][]>();
+for (const p of PLACES) {
+  const words = p.split(/\s+/);
+  if (words.length < 2 || words.length > 6) continue;
+  const list = PLACE_PHRASES.get(words[0]!) ?? [];
+  list.push(words);
+  PLACE_PHRASES.set(words[0]!, list);
+}
+/** "Lopez, Santos and Coleman": a list of surnames naming a firm. */
+const SURNAME_LIST = /\p{Lu}[\p{L}'-]+, \p{Lu}[\p{L}'-]+,? (?:and|&) \p{Lu}[\p{L}'-]+/gu;
+
+const TOKEN = /[\p{L}\p{M}]+(?:['’.-][\p{L}\p{M}]+)*/gu;
+const STRONG_CUE =
+  /(?:\bmy name is|\bname is|\bname's|\bnamed|\bcalled|\bcall me|\bi am|\bi'm|\bthis is|\bmr\.?|\bmrs\.?|\bms\.?|\bmiss|\bdr\.?|\bprof\.?|\bsir|\bdear|\bhi|\bhello|\bhey|\bregards,?|\bsincerely,?|\bcheers,?|\bthanks,?|\bsigned,?|\bsign(?:ed)? by|\bpatient|\bmaiden name is|\bunder (?:the )?name|\bpartner's name|\bcustomer|\bclient|\bemployee|\bcontact|\bspeak (?:to|with)|\bask for|\bmarried|\bhusband|\bwife|\bson|\bdaughter|\bbrother|\bsister|\bmother|\bfather|\bfriend|\bboss|\bcolleague|\bassistant to|\bchange it to|\bcorrect it to)[\s:,]*$/i;
+const WEAK_BEFORE_THE = /\bthe\s+$/i;
+const LOWER_CUE = /(?:\bmy name is|\bname is|\bcall me|\bi am called|\bi'm called)\s+$/i;
+
+interface Tok {
+  start: number;
+  end: number;
+  word: string;
+  key: string;
+  cap: boolean;
+}
+
+function tokenize(text: string): Tok[] {
+  const out: Tok[] = [];
+  TOKEN.lastIndex = 0;
+  for (let m = TOKEN.exec(text); m; m = TOKEN.exec(text)) {
+    let word = m[0];
+    let end = m.index + word.length;
+    if (/['’]s$/i.test(word)) {
+      word = word.slice(0, -2);
+      end -= 2;
+    }
+    if (word.endsWith('.')) {
+      word = word.slice(0, -1);
+      end--;
+    }
+    const c = word[0]!;
+    const cap =
+      c !== c.toLowerCase() &&
+      (word.length === 1 || word.slice(1) !== word.slice(1).toUpperCase() || word.length <= 2);
+    out.push({ start: m.index, end, word, key: word.toLowerCase(), cap });
+  }
+  return out;
+}
+
+/** Whether only a single space (or a zero-width/BOM joiner) separates two tokens. */
+function adjacent(text: string, a: Tok, b: Tok): boolean {
+  const gap = text.slice(a.end, b.start);
+  return gap.length > 0 && gap.length <= 3 && /^[ \u00a0\ufeff\u200b]+$/.test(gap);
+}
+
+const isFirst = (t: Tok): boolean => FIRST.has(t.key) && !COMMON.has(t.key);
+const isKnown = (t: Tok): boolean => FIRST.has(t.key) || LAST.has(t.key);
+
+/** Person-name candidates with scores. */
+export function findPersons(text: string): PiiMatch[] {
+  const toks = tokenize(text);
+  const out: PiiMatch[] = [];
+  // tokens that belong to a multi-word place name or a firm's list of surnames
+  const blocked = new Uint8Array(toks.length);
+  for (let k = 0; k < toks.length; k++) {
+    const phrases = toks[k]!.cap ? PLACE_PHRASES.get(toks[k]!.key) : undefined;
+    if (!phrases) continue;
+    for (const words of phrases) {
+      if (k + words.length > toks.length) continue;
+      let ok = true;
+      for (let w = 1; w < words.length && ok; w++) ok = toks[k + w]!.key === words[w];
+      if (ok) for (let w = 0; w < words.length; w++) blocked[k + w] = 1;
+    }
+  }
+  let listRanges: Array<[number, number]> = [];
+  if (text.includes(' and ') || text.includes(' & ')) {
+    SURNAME_LIST.lastIndex = 0;
+    listRanges = [...text.matchAll(SURNAME_LIST)].map((m) => [m.index, m.index + m[0].length]);
+    for (let k = 0; k < toks.length; k++)
+      if (listRanges.some(([a, b]) => toks[k]!.start >= a && toks[k]!.end <= b)) blocked[k] = 1;
+  }
+  let i = 0;
+  while (i < toks.length) {
+    const t = toks[i]!;
+    if (blocked[i]) {
+      i++;
+      continue;
+    }
+    if (!t.cap && !(LOWER_CUE.test(text.slice(Math.max(0, t.start - 20), t.start)) && FIRST.has(t.key))) {
+      // lower-case "first last" pairs of known names (chat-style text)
+      const n = toks[i + 1];
+      if (
+        n &&
+        !n.cap &&
+        isFirst(t) &&
+        LAST.has(n.key) &&
+        !COMMON.has(n.key) &&
+        !PLACES.has(n.key) &&
+        adjacent(text, t, n)
+      ) {
+        out.push({ type: 'PERSON', start: t.start, end: n.end, score: 0.6 });
+        i += 2;
+        continue;
+      }
+      i++;
+      continue;
+    }
+    // collect a run of capitalised tokens (particles allowed inside)
+    const run: Tok[] = [t];
+    const lowerRun = !t.cap;
+    let j = i + 1;
+    while (j < toks.length && run.length < 5) {
+      const n = toks[j]!;
+      if (blocked[j] || !adjacent(text, toks[j - 1]!, n)) break;
+      if (
+        lowerRun
+          ? !(FIRST.has(n.key) || LAST.has(n.key)) || COMMON.has(n.key)
+          : !n.cap && !PARTICLES.has(n.key)
+      )
+        break;
+      run.push(n);
+      j++;
+    }
+    while (run.length > 1 && PARTICLES.has(run[run.length - 1]!.key)) {
+      run.pop();
+      j--;
+    }
+    i = j;
+    const names = run.filter((r) => !PARTICLES.has(r.key) || r.cap);
+    // trim leading/trailing common words ("Thanks John", "Meet Anna Smith Today")
+    while (names.length > 1 && COMMON.has(names[0]!.key) && !LAST.has(names[0]!.key)) names.shift();
+    while (
+      names.length > 1 &&
+      COMMON.has(names[names.length - 1]!.key) &&
+      !LAST.has(names[names.length - 1]!.key)
+    )
+      names.pop();
+    if (names.length === 0 || names.length > 4) continue;
+    const first = names[0]!;
+    const lastTok = names[names.length - 1]!;
+    if (NEVER.has(first.key)) continue;
+    const next = toks[j];
+    if (next && ORG_AFTER.has(next.key) && adjacent(text, toks[j - 1]!, next)) continue;
+    if (names.length > 1 && names.slice(1).some((n) => ORG_AFTER.has(n.key))) continue;
+    if (names.every((n) => PLACES.has(n.key) || COMMON.has(n.key))) {
+      if (!names.some((n) => isFirst(n))) continue;
+    }
+    const before = text.slice(Math.max(0, first.start - 40), first.start);
+    const cue = STRONG_CUE.test(before);
+    const afterThe = WEAK_BEFORE_THE.test(before);
+    let score = 0;
+    if (names.length >= 2) {
+      const commonCount = names.filter((n) => COMMON.has(n.key) && !isKnown(n)).length;
+      const placeCount = names.filter((n) => PLACES.has(n.key) && !isKnown(n)).length;
+      if (isFirst(first) || (FIRST.has(first.key) && LAST.has(lastTok.key) && !COMMON.has(lastTok.key)))
+        score = 0.85;
+      else if (names.some((n) => isFirst(n)) && LAST.has(lastTok.key)) score = 0.7;
+      else if (names.some(isKnown) && commonCount === 0) score = 0.6;
+      else if (commonCount === 0 && placeCount === 0) score = 0.35;
+      else score = 0.15;
+      if (commonCount > 0 && score > 0.5) score -= 0.2;
+    } else {
+      if (isFirst(first) && !PLACES.has(first.key)) score = 0.6;
+      else if (LAST.has(first.key) && !COMMON.has(first.key) && !PLACES.has(first.key)) score = 0.35;
+      else if (FIRST.has(first.key)) score = 0.2;
+      else score = 0.1;
+      if (first.word.length < 3) score = Math.min(score, 0.2);
+    }
+    if (cue) score = Math.min(1, score + 0.45);
+    if (afterThe && !cue) score -= 0.3;
+    if (score > 0)
+      out.push({
+        type: 'PERSON',
+        start: first.start,
+        end: lastTok.end,
+        score: Math.round(score * 100) / 100,
+      });
+  }
+  return out;
+}
+
+/** Whether a word is a known given name (used by other privacy guardrails). */
+export function isGivenName(word: string): boolean {
+  return FIRST.has(word.toLowerCase());
+}

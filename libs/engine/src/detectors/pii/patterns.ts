@@ -1,0 +1,653 @@
+/**
+ * Pattern recognizers: a linear-time candidate regex, a validator (checksum, ranges) and context
+ * words that raise the score when they appear just before the match (Presidio-style).
+ */
+import { isIPv6 } from 'node:net';
+import { getCountrySpecifications, isValidIBAN, ValidationErrorsIBAN, validateIBAN } from 'ibantools';
+import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import * as ck from './checksums.ts';
+import { keccak256Hex } from './keccak.ts';
+import type { PiiEntity } from './types.ts';
+
+export interface PatternRecognizer {
+  type: PiiEntity;
+  regex: RegExp;
+  /** Score of a validated match without context. */
+  score: number;
+  /** Returns false to drop the candidate, or a score to use instead of `score`. */
+  validate?: (value: string) => boolean | number;
+  /** Words that, shortly before the match, raise the score by CONTEXT_BOOST. */
+  context?: readonly string[];
+  /** Lower the score when order/version/invoice words precede the match (numeric ids). */
+  numeric?: boolean;
+  /** Instead of validate: the length of the valid prefix of the candidate and its score, or false. */
+  refine?: (value: string) => { length: number; score: number } | false;
+}
+
+export const CONTEXT_BOOST = 0.35;
+export const CONTEXT_WINDOW = 48;
+
+const digits = (s: string): string => s.replace(/\D+/g, '');
+const B = '(?<![\\p{L}\\p{N}_])'; // start boundary (Unicode-aware, no \b surprises)
+const E = '(?![\\p{L}\\p{N}_])'; // end boundary
+const re = (src: string, flags = 'gu'): RegExp => new RegExp(`${B}(?:${src})${E}`, flags);
+/** Same separator between groups: no mixing "123-45 6789". */
+const consistent = (v: string): boolean => new Set(v.match(/[^\p{L}\p{N}]/gu) ?? []).size <= 1;
+
+const PHONE_REGIONS = [
+  'GB',
+  'FR',
+  'DE',
+  'IT',
+  'ES',
+  'NL',
+  'BE',
+  'AT',
+  'CH',
+  'PL',
+  'SE',
+  'NO',
+  'DK',
+  'FI',
+  'IE',
+  'PT',
+  'IN',
+  'AU',
+  'BR',
+  'MX',
+  'JP',
+] as const;
+
+const CARD_PREFIX =
+  /^(?:4|5[1-5]|2(?:2[2-9]|[3-6]\d|7[01]|720)|3[47]|3(?:0[0-5]|[68]\d|9)|6(?:011|5|4[4-9]|22)|35|62|5018|5020|5038|5[6-8]|6304|6759|676|1)/;
+
+function validCard(v: string): boolean | number {
+  const n = digits(v);
+  if (n.length < 12 || n.length > 19 || !consistent(v)) return false;
+  if (n.length === 12 && !/^(?:50|5[6-9]|6)/.test(n)) return false; // 12 digits: Maestro only
+  if (/^(\d)\1+$/.test(n) || !ck.luhn(n) || !CARD_PREFIX.test(n)) return false;
+  if (n[0] === '3' && n[1] === '4' && n.length !== 15) return false;
+  if (n[0] === '3' && n[1] === '7' && n.length !== 15) return false;
+  if (n[0] === '4' && n.length !== 13 && n.length !== 16 && n.length !== 19) return false;
+  if (n[0] === '1' && n.length !== 15) return false;
+  return n.length === 12 ? 0.45 : true;
+}
+
+function validSsn(v: string): boolean | number {
+  if (!consistent(v)) return false;
+  const n = digits(v);
+  const area = n.slice(0, 3);
+  if (area === '000' || area === '666' || area[0] === '9') return false;
+  if (n.slice(3, 5) === '00' || n.slice(5) === '0000') return false;
+  if (/^(\d)\1+$/.test(n) || n === '123456789' || n === '078051120') return false;
+  // grouped 3-2-4 is the SSN shape; a bare 9-digit run needs context
+  return /\D/.test(v) ? (/-/.test(v) ? 0.85 : 0.6) : 0.4;
+}
+
+function validItin(v: string): boolean | number {
+  if (!consistent(v)) return false;
+  const n = digits(v);
+  const g = Number(n.slice(3, 5));
+  if (!((g >= 50 && g <= 65) || (g >= 70 && g <= 88) || (g >= 90 && g <= 92) || (g >= 94 && g <= 99)))
+    return false;
+  return /\D/.test(v) ? 0.85 : 0.4;
+}
+
+function validPhone(v: string): boolean | number {
+  const n = digits(v);
+  if (n.length < 7 || n.length > 15) return false;
+  // dates, versions and dotted numbers are not phone numbers
+  if (/^\d{1,4}[./-]\d{1,2}[./-]\d{1,4}$/.test(v)) return false;
+  if (/^\d+(?:\.\d+){2,}$/.test(v) && !/^\d{3}\.\d{3}\.\d{4}$/.test(v)) return false;
+  const intl = v.startsWith('+') || v.startsWith('00');
+  const p = parsePhoneNumberFromString(v.startsWith('00') ? `+${v.slice(2)}` : v, intl ? undefined : 'US');
+  const formatted = /[\s().-]/.test(v);
+  if (!p?.isValid()) {
+    if (intl || !formatted) return false;
+    // a formatted national number of another country: valid there, or phone-shaped with context
+    for (const region of PHONE_REGIONS) if (parsePhoneNumberFromString(v, region)?.isValid()) return 0.3;
+    return /^\(?\d{2,5}\)?[ .-]\d{2,4}(?:[ .-]\d{2,4}){0,3}$/.test(v) ? 0.2 : false;
+  }
+  if (intl) return 0.8;
+  return formatted ? 0.7 : 0.35;
+}
+
+/** The longest prefix of the candidate that is an IBAN: checksum-valid 0.9, right length and bank format but bad checksum 0.4. */
+function refineIban(v: string): { length: number; score: number } | false {
+  // positions in v of each non-space character
+  const pos: number[] = [];
+  let compact = '';
+  for (let i = 0; i < v.length; i++) {
+    if (v[i] !== ' ') {
+      pos.push(i);
+      compact += v[i];
+    }
+  }
+  const spec = IBAN_LENGTHS.get(compact.slice(0, 2).toUpperCase());
+  if (!spec || compact.length < spec) return false;
+  const candidate = compact.slice(0, spec).toUpperCase();
+  const length = pos[spec - 1]! + 1;
+  if (isValidIBAN(candidate)) return { length, score: 0.9 };
+  const r = validateIBAN(candidate);
+  if (r.errorCodes.length === 1 && r.errorCodes[0] === ValidationErrorsIBAN.WrongIBANChecksum)
+    return { length, score: 0.4 };
+  return false;
+}
+
+const IBAN_LENGTHS = new Map<string, number>(
+  Object.entries(getCountrySpecifications())
+    .filter(([, c]) => c.chars)
+    .map(([k, c]) => [k, c.chars as number]),
+);
+
+export const PATTERNS: readonly PatternRecognizer[] = [
+  {
+    type: 'EMAIL_ADDRESS',
+    regex:
+      /(?<![\w.%+-])[\w%+-](?:[\w.%+-]{0,62}[\w%+-])?@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?){0,6}\.[a-zA-Z]{2,24}(?![\w-])/g,
+    score: 0.9,
+    validate: (v) => !v.includes('..'),
+  },
+  {
+    type: 'PHONE_NUMBER',
+    regex: /(?<![\w+.\-/:])(?:\+|00)?\(?\d{1,4}\)?(?:[ .-]{0,2}\(?\d{1,5}\)?){1,5}(?![\w.\-/:]\d|[\w])/g,
+    score: 0.7,
+    validate: validPhone,
+    context: [
+      'phone',
+      'tel',
+      'telephone',
+      'mobile',
+      'cell',
+      'call',
+      'calling',
+      'number',
+      'fax',
+      'whatsapp',
+      'contact',
+      'reach',
+      'answering',
+      'dial',
+      'ring',
+      'text me',
+      'sms',
+    ],
+    numeric: true,
+  },
+  {
+    type: 'CREDIT_CARD',
+    regex: re('\\d(?:[ -]?\\d){11,18}'),
+    score: 0.85,
+    validate: validCard,
+    numeric: true,
+    context: ['card', 'credit', 'visa', 'mastercard', 'amex', 'cc', 'debit', 'payment'],
+  },
+  {
+    type: 'IBAN_CODE',
+    regex: re('[A-Z]{2}\\d{2}(?: ?[A-Z0-9]){11,30}', 'g'),
+    score: 0.9,
+    refine: refineIban,
+    context: ['iban', 'account', 'transfer', 'bank', 'wire', 'konto', 'sepa'],
+  },
+  {
+    type: 'US_SSN',
+    regex: re('\\d{3}([- ]?)\\d{2}\\1\\d{4}'),
+    score: 0.85,
+    validate: validSsn,
+    context: ['ssn', 'social security', 'social-security', 'ss#', 'ssns'],
+    numeric: true,
+  },
+  {
+    type: 'US_ITIN',
+    regex: re('9\\d{2}([- ]?)[5-9]\\d\\1\\d{4}'),
+    score: 0.85,
+    validate: validItin,
+    context: ['itin', 'taxpayer', 'tax id', 'tax identification'],
+    numeric: true,
+  },
+  {
+    type: 'US_BANK_ROUTING',
+    regex: re('\\d{9}'),
+    score: 0.5,
+    validate: (v) => ck.abaRouting(v),
+    context: ['routing', 'aba', 'rtn', 'transit', 'bank'],
+    numeric: true,
+  },
+  {
+    type: 'US_BANK_ROUTING',
+    regex: re('\\d{4}-\\d{4}-\\d'),
+    score: 0.6,
+    validate: (v) => ck.abaRouting(digits(v)),
+    context: ['routing', 'aba', 'rtn', 'transit', 'bank'],
+  },
+  {
+    type: 'US_NPI',
+    regex: re('[12]\\d{3}([ -]?)\\d{3}\\1\\d{3}'),
+    score: 0.5,
+    validate: (v) => consistent(v) && ck.npi(digits(v)),
+    context: ['npi', 'provider', 'national provider'],
+    numeric: true,
+  },
+  {
+    type: 'US_MBI',
+    regex: re(
+      '[1-9][AC-HJKMNP-RT-Yac-hjkmnp-rt-y][AC-HJKMNP-RT-Yac-hjkmnp-rt-y\\d]\\d-?[AC-HJKMNP-RT-Yac-hjkmnp-rt-y][AC-HJKMNP-RT-Yac-hjkmnp-rt-y\\d]\\d-?[AC-HJKMNP-RT-Yac-hjkmnp-rt-y]{2}\\d{2}',
+    ),
+    score: 0.6,
+    validate: (v) => /\d/.test(v.slice(2)) && /[A-Za-z]/.test(v),
+    context: ['medicare', 'mbi', 'beneficiary', 'patient'],
+  },
+  {
+    type: 'US_PASSPORT',
+    regex: re('(?:[A-Z]\\d{8}|\\d{9})'),
+    score: 0.1,
+    context: ['passport'],
+    numeric: true,
+  },
+  {
+    type: 'US_DRIVER_LICENSE',
+    regex: re('[A-Z]\\d{7,12}|[A-Z]{2}\\d{6}[A-Z]?'),
+    score: 0.15,
+    context: [
+      "driver's license",
+      'driver license',
+      'drivers license',
+      'driving licen',
+      'dl#',
+      'dl number',
+      'licence number',
+      'license number',
+    ],
+  },
+  {
+    type: 'UK_NHS',
+    regex: re('\\d{3}([ -]?)\\d{3}\\1\\d{4}'),
+    score: 0.5,
+    validate: (v) => consistent(v) && ck.nhs(digits(v)),
+    context: ['nhs', 'health service', 'patient'],
+    numeric: true,
+  },
+  {
+    type: 'UK_NINO',
+    regex: re(
+      '(?!BG|GB|KN|NK|NT|TN|ZZ|bg|gb|kn|nk|nt|tn|zz)[A-CEGHJ-PR-TW-Za-ceghj-pr-tw-z][A-CEGHJ-NPR-TW-Za-ceghj-npr-tw-z] ?\\d{2} ?\\d{2} ?\\d{2} ?[A-Da-d]',
+    ),
+    score: 0.7,
+    context: ['national insurance', 'nino', 'ni number'],
+  },
+  {
+    type: 'UK_DRIVING_LICENCE',
+    regex: re('[A-Z9]{5}\\d[0156]\\d[0-3]\\d{2}[A-Z9]{2}\\d[A-Z]{2}'),
+    score: 0.8,
+  },
+  {
+    type: 'CA_SIN',
+    regex: re('\\d{3}([ -]?)\\d{3}\\1\\d{3}'),
+    score: 0.45,
+    validate: (v) => consistent(v) && ck.caSin(digits(v)) && (/\D/.test(v) ? 0.5 : 0.45),
+    context: ['sin', 'social insurance', 'nas', 'assurance sociale'],
+    numeric: true,
+  },
+  {
+    type: 'ES_NIF',
+    regex: re('[XYZxyz]?\\d{7,8}-?[A-Za-z]'),
+    score: 0.8,
+    validate: (v) => ck.esNif(v.replace('-', '')),
+    context: ['nif', 'nie', 'dni', 'documento'],
+  },
+  {
+    type: 'IT_FISCAL_CODE',
+    regex: re(
+      '[A-Za-z]{6}[\\dLMNP-Vlmnp-v]{2}[ABCDEHLMPRSTabcdehlmprst][\\dLMNP-Vlmnp-v]{2}[A-Za-z][\\dLMNP-Vlmnp-v]{3}[A-Za-z]',
+    ),
+    score: 0.45,
+    validate: (v) => (ck.itFiscalCode(v) ? 0.9 : 0.45),
+    context: ['codice fiscale', 'fiscal code', 'cf'],
+  },
+  {
+    type: 'IT_VAT_CODE',
+    regex: re('\\d{11}'),
+    score: 0.3,
+    validate: (v) => ck.itVat(v),
+    context: ['partita iva', 'p.iva', 'piva', 'vat', 'iva'],
+    numeric: true,
+  },
+  {
+    type: 'IT_IDENTITY_CARD',
+    regex: re('C[A-Z]\\d{5}[A-Z]{2}'),
+    score: 0.6,
+    context: ["carta d'identità", 'carta di identità', 'identity card', 'cie'],
+  },
+  {
+    type: 'IT_DRIVER_LICENSE',
+    regex: re('U1[A-Z\\d]{7}[A-Z]|[A-Z]{2}\\d{7}[A-Z]'),
+    score: 0.5,
+    validate: (v) => /\d/.test(v.slice(2)),
+    context: ['patente', 'licen'],
+  },
+  {
+    type: 'PL_PESEL',
+    regex: re('\\d{11}'),
+    score: 0.5,
+    validate: (v) => ck.pesel(v),
+    context: ['pesel'],
+    numeric: true,
+  },
+  {
+    type: 'FI_HETU',
+    regex: re('\\d{6}[-+A-FU-Y]\\d{3}[0-9A-FHJ-NPR-Y]'),
+    score: 0.85,
+    validate: (v) => ck.fiHetu(v),
+    context: ['hetu', 'henkilötunnus', 'personal identity code'],
+  },
+  {
+    type: 'SE_PERSONNUMMER',
+    regex: re('(?:19|20)?\\d{6}[-+]\\d{4}'),
+    score: 0.75,
+    validate: (v) => ck.sePersonnummer(digits(v)),
+    context: ['personnummer', 'samordningsnummer'],
+  },
+  {
+    type: 'DE_TAX_ID',
+    regex: re('[1-9]\\d(?: ?\\d{3}){3}'),
+    score: 0.45,
+    validate: (v) => consistent(v) && ck.deTaxId(digits(v)),
+    context: ['steuer-id', 'steuerid', 'steuer id', 'idnr', 'identifikationsnummer', 'tin', 'tax id'],
+    numeric: true,
+  },
+  {
+    type: 'DE_VAT_ID',
+    regex: re('DE ?\\d{3} ?\\d{3} ?\\d{3}'),
+    score: 0.85,
+    validate: (v) => consistent(v.slice(2)) && ck.deVat(digits(v)),
+    context: ['ust', 'vat', 'umsatzsteuer'],
+  },
+  {
+    type: 'DE_ID_CARD',
+    regex: re('[CFGHJKLMNPRTVWXYZ][CFGHJKLMNPRTVWXYZ\\d]{8}'),
+    score: 0.6,
+    validate: (v) => /\d{2}/.test(v) && ck.icao(v) && (/^[A-Z]\d{8}$/.test(v) ? 0.6 : 0.55),
+    context: ['personalausweis', 'ausweis', 'id card', 'identity card'],
+  },
+  {
+    type: 'DE_PASSPORT',
+    regex: re('C[CFGHJKLMNPRTVWXYZ\\d]{8}'),
+    score: 0.7,
+    validate: (v) => ck.icao(v),
+    context: ['reisepass', 'passport', 'pass'],
+  },
+  {
+    type: 'DE_SOCIAL_SECURITY',
+    regex: re('\\d{2}(?:0[1-9]|[12]\\d|3[01])(?:0[1-9]|1[0-2])\\d{2}[A-Z]\\d{3}'),
+    score: 0.75,
+    validate: (v) => ck.deRvnr(v),
+    context: ['rentenversicherung', 'sozialversicherung', 'rvnr', 'svnr'],
+  },
+  {
+    type: 'DE_HEALTH_INSURANCE',
+    regex: re('[A-Z]\\d{9}'),
+    score: 0.5,
+    validate: (v) => {
+      const n = String(v.charCodeAt(0) - 64).padStart(2, '0') + v.slice(1, 9);
+      let s = 0;
+      for (let i = 0; i < n.length; i++) {
+        let x = (n.charCodeAt(i) - 48) * (i % 2 === 0 ? 1 : 2);
+        if (x > 9) x -= 9;
+        s += x;
+      }
+      return s % 10 === Number(v[9]);
+    },
+    context: ['krankenversicherung', 'kvnr', 'krankenkasse', 'versichertennummer', 'health insurance'],
+  },
+  {
+    type: 'DE_MEDICAL_ID',
+    regex: re('\\d{9}'),
+    score: 0.2,
+    context: ['lanr', 'bsnr', 'betriebsstättennummer', 'arztnummer'],
+    numeric: true,
+  },
+  {
+    type: 'DE_DRIVER_LICENSE',
+    regex: re('[A-Z]{2}\\d{8}[A-Z]?|[A-Z]\\d{8}[A-Z]{0,2}'),
+    score: 0.3,
+    context: ['führerschein', 'fuehrerschein', 'fahrerlaubnis'],
+  },
+  {
+    type: 'DE_COMPANY_REGISTER',
+    regex: re('(?:HRA|HRB|hra|hrb) ?\\d{1,6}'),
+    score: 0.6,
+    context: ['handelsregister', 'amtsgericht', 'eingetragen'],
+  },
+  {
+    type: 'DE_LICENSE_PLATE',
+    regex: re('[A-ZÄÖÜ]{1,3}[ -][A-Z]{1,2} ?\\d{1,4}[EH]?'),
+    score: 0.25,
+    context: ['kennzeichen', 'kfz', 'license plate', 'nummernschild'],
+  },
+  {
+    type: 'SG_NRIC_FIN',
+    regex: re('[STFGMstfgm]\\d{7}[A-Za-z]'),
+    score: 0.5,
+    validate: (v) => (ck.sgNric(v) ? 0.85 : 0.3),
+    context: ['nric', 'fin', 'identity card', 'ic number'],
+  },
+  {
+    type: 'SG_UEN',
+    regex: re('[TSR]\\d{2}[A-Z]{2}\\d{4}[A-Z]|\\d{8,9}[A-Z]'),
+    score: 0.5,
+    validate: (v) => (/^[TSR]/.test(v) ? 0.7 : 0.5),
+    context: ['uen', 'unique entity', 'acra'],
+  },
+  {
+    type: 'AU_ABN',
+    regex: re('\\d{2}( ?)\\d{3}\\1\\d{3}\\1\\d{3}'),
+    score: 0.6,
+    validate: (v) => ck.auAbn(digits(v)),
+    context: ['abn', 'australian business'],
+    numeric: true,
+  },
+  {
+    type: 'AU_ACN',
+    regex: re('\\d{3}( ?)\\d{3}\\1\\d{3}'),
+    score: 0.45,
+    validate: (v) => ck.auAcn(digits(v)) && (/ /.test(v) ? 0.55 : 0.45),
+    context: ['acn', 'australian company'],
+    numeric: true,
+  },
+  {
+    type: 'AU_TFN',
+    regex: re('\\d{3}( ?)\\d{3}\\1\\d{3}'),
+    score: 0.5,
+    validate: (v) => ck.auTfn(digits(v)),
+    context: ['tfn', 'tax file'],
+    numeric: true,
+  },
+  {
+    type: 'AU_MEDICARE',
+    regex: re('[2-6]\\d{3}( ?)\\d{5}\\1\\d(?:[ /]?\\d)?'),
+    score: 0.5,
+    validate: (v) => ck.auMedicare(digits(v)),
+    context: ['medicare'],
+    numeric: true,
+  },
+  {
+    type: 'IN_AADHAAR',
+    regex: re('[2-9]\\d{3}([ :-]?)\\d{4}\\1\\d{4}'),
+    score: 0.6,
+    validate: (v) => ck.verhoeff(digits(v)) && !/^(\d)\1+$/.test(digits(v)),
+    context: ['aadhaar', 'aadhar', 'uidai', 'uid'],
+    numeric: true,
+  },
+  {
+    type: 'IN_PAN',
+    regex: re('[A-Za-z]{5}\\d{4}[A-Za-z]'),
+    score: 0.3,
+    validate: (v) => (/^[A-Z]{3}[ABCFGHLJPT][A-Z]\d{4}[A-Z]$/.test(v) ? 0.6 : 0.3),
+    context: ['pan', 'permanent account', 'income tax'],
+  },
+  {
+    type: 'IN_VOTER',
+    regex: re('[A-Z]{3}\\d{7}'),
+    score: 0.35,
+    context: ['voter', 'epic', 'election'],
+  },
+  {
+    type: 'IN_PASSPORT',
+    regex: re('[A-Z][1-9]\\d ?\\d{4}[1-9]'),
+    score: 0.15,
+    context: ['passport'],
+  },
+  {
+    type: 'IN_GSTIN',
+    regex: re('(?:0[1-9]|[1-2]\\d|3[0-8])[A-Z]{3}[ABCFGHLJPT][A-Z]\\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]'),
+    score: 0.8,
+    context: ['gst', 'gstin'],
+  },
+  {
+    type: 'IN_VEHICLE_REGISTRATION',
+    regex: re(
+      '(?:AN|AP|AR|AS|BR|CG|CH|DD|DL|DN|GA|GJ|HP|HR|JH|JK|KA|KL|LA|LD|MH|ML|MN|MP|MZ|NL|OD|OR|PB|PY|RJ|SK|TN|TR|TS|UK|UP|WB)[ -]?\\d{1,2}[ -]?[A-Z]{1,3}[ -]?\\d{4}',
+    ),
+    score: 0.6,
+    context: ['vehicle', 'registration', 'number plate'],
+  },
+  {
+    type: 'KR_RRN',
+    regex: re('\\d{6}-?[1-4]\\d{6}'),
+    score: 0.5,
+    validate: (v) => (ck.krRrn(digits(v), false) ? 0.85 : /-/.test(v) ? 0.45 : false),
+    context: ['rrn', 'resident registration', '주민등록번호', '주민번호'],
+  },
+  {
+    type: 'KR_FRN',
+    regex: re('\\d{6}-?[5-8]\\d{6}'),
+    score: 0.5,
+    validate: (v) => (ck.krRrn(digits(v), true) ? 0.85 : 0.45),
+    context: ['frn', 'foreigner', 'alien registration', '외국인등록번호'],
+  },
+  {
+    type: 'KR_PASSPORT',
+    regex: re('[MSRODmsrod]\\d{3}[A-Za-z]\\d{4}|[MSRODmsrod]\\d{8}'),
+    score: 0.4,
+    context: ['passport', '여권'],
+  },
+  {
+    type: 'KR_DRIVER_LICENSE',
+    regex: re('(?:1[1-9]|2[0-8])([ -]?)\\d{2}\\1\\d{6}\\1\\d{2}'),
+    score: 0.5,
+    validate: (v) => (/\D/.test(v) ? 0.6 : 0.4),
+    context: ['license', 'licence', '운전면허'],
+    numeric: true,
+  },
+  {
+    type: 'KR_BRN',
+    regex: re('\\d{3}-\\d{2}-\\d{5}'),
+    score: 0.6,
+    validate: (v) => ck.krBrn(digits(v)),
+    context: ['business registration', '사업자'],
+  },
+  {
+    type: 'TH_TNIN',
+    regex: re('[1-8](?:[ -]?\\d){12}'),
+    score: 0.5,
+    validate: (v) => ck.thTnin(digits(v)),
+    context: ['thai', 'national id', 'บัตรประชาชน'],
+    numeric: true,
+  },
+  {
+    type: 'NG_NIN',
+    regex: re('\\d{11}'),
+    score: 0.3,
+    validate: (v) => ck.ngNin(v),
+    context: ['nin', 'national identification'],
+    numeric: true,
+  },
+  {
+    type: 'ZA_ID_NUMBER',
+    regex: re('\\d{13}'),
+    score: 0.55,
+    validate: (v) => ck.zaId(v),
+    context: ['id number', 'identity', 'rsa id', 'south african'],
+    numeric: true,
+  },
+  {
+    type: 'MEDICAL_LICENSE',
+    regex: re('[ABFGMPRabfgmpr][A-Za-z]\\d{7}|[ABFGMPRabfgmpr]9\\d{7}'),
+    score: 0.3,
+    context: ['dea', 'medical licen', 'certificate number', 'license number'],
+  },
+  {
+    type: 'IP_ADDRESS',
+    regex:
+      /(?<![\w.])(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(?!\.?\d|\w)/g,
+    score: 0.7,
+    validate: (v) => (/^(?:0\.|1\.2\.3\.4$|255\.255\.255\.)/.test(v) ? 0.35 : 0.7),
+    context: ['ip', 'address', 'host', 'server', 'client'],
+  },
+  {
+    type: 'IP_ADDRESS',
+    regex:
+      /(?<![\w:.])[0-9A-Fa-f]{0,4}:[0-9A-Fa-f:]{1,40}(?:\d{1,3}(?:\.\d{1,3}){3})?(?:\/\d{1,3})?(?![\w:]|\.\d)/g,
+    score: 0.7,
+    validate: validIpv6,
+    context: ['ip', 'ipv6', 'address', 'host'],
+  },
+  {
+    type: 'MAC_ADDRESS',
+    regex: re(
+      '[0-9A-Fa-f]{2}([:-])(?:[0-9A-Fa-f]{2}\\1){4}[0-9A-Fa-f]{2}|[0-9A-Fa-f]{4}\\.[0-9A-Fa-f]{4}\\.[0-9A-Fa-f]{4}',
+    ),
+    score: 0.7,
+    validate: (v) =>
+      !/^(?:ff[:.-]?){5}ff$/i.test(v) && !/^(?:00[:.-]?){5}00$/.test(v) && !/^(?:ffff\.){2}ffff$/i.test(v),
+    context: ['mac', 'hardware address', 'ethernet'],
+  },
+  {
+    type: 'CRYPTO_WALLET',
+    regex: re('[13][1-9A-HJ-NP-Za-km-z]{25,34}'),
+    score: 0.9,
+    validate: (v) => ck.base58check(v),
+    context: ['wallet', 'bitcoin', 'btc', 'crypto'],
+  },
+  {
+    type: 'CRYPTO_WALLET',
+    regex: re('(?:bc1|BC1|tb1)[02-9ac-hj-np-zAC-HJ-NP-Z]{8,87}'),
+    score: 0.9,
+    validate: (v) => ck.bech32(v),
+    context: ['wallet', 'bitcoin', 'btc', 'crypto'],
+  },
+  {
+    type: 'CRYPTO_WALLET',
+    regex: re('0x[0-9a-fA-F]{40}'),
+    score: 0.7,
+    validate: validEth,
+    context: ['wallet', 'ethereum', 'eth', 'crypto', 'address'],
+  },
+];
+
+function validIpv6(v: string): boolean | number {
+  const addr = v.replace(/\/\d{1,3}$/, '');
+  if (!isIPv6(addr)) return false;
+  // all-decimal groups without "::" look like times or ratios
+  if (!addr.includes('::') && !/[a-f]/i.test(addr)) return 0.45;
+  return 0.75;
+}
+
+function validEth(v: string): boolean | number {
+  const hex = v.slice(2);
+  if (/^0+$/.test(hex)) return false;
+  if (hex === hex.toLowerCase() || hex === hex.toUpperCase()) return 0.7;
+  return eip55(hex) ? 0.9 : false;
+}
+
+/** EIP-55 mixed-case checksum: a letter is upper case iff the matching hash nibble is >= 8. */
+function eip55(hex: string): boolean {
+  const h = keccak256Hex(hex.toLowerCase());
+  for (let i = 0; i < 40; i++) {
+    const c = hex[i]!;
+    if (c >= '0' && c <= '9') continue;
+    const upper = c === c.toUpperCase();
+    if (upper !== Number.parseInt(h[i]!, 16) >= 8) return false;
+  }
+  return true;
+}
