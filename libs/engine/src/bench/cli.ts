@@ -1,0 +1,168 @@
+/**
+ * npm run bench:engine [-- --guardrail <name>[,<name>] ...] [--json] [--data <dir>]
+ * Throughput of every input/output guardrail on one core, on 1 KB, 10 KB and 100 KB texts built
+ * from the labelled eval texts, against a baseline measured in the same run (lower-case + indexOf).
+ */
+import { cpus } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import type { z } from 'zod';
+import type { DefinedGuardrail } from '../core/define.ts';
+import type { BaseConfig, Check, Stage } from '../core/types.ts';
+import { defaultRegistry } from '../registry.ts';
+import { buildText, loadCorpus } from './texts.ts';
+
+const { values } = parseArgs({
+  options: {
+    guardrail: { type: 'string', multiple: true },
+    json: { type: 'boolean', default: false },
+    data: { type: 'string' },
+    'min-ms': { type: 'string', default: '200' },
+  },
+});
+
+const SIZES = [1_000, 10_000, 100_000] as const;
+const MIN_MS = Math.max(10, Number(values['min-ms']) || 200);
+const MAX_ITERATIONS = 100_000;
+const here = dirname(fileURLToPath(import.meta.url));
+const dataDir = values.data ?? join(here, '../../../../../shared/eval');
+const wanted = new Set(
+  (values.guardrail ?? [])
+    .flatMap((g) => g.split(','))
+    .map((g) => g.trim())
+    .filter(Boolean),
+);
+
+const corpus = loadCorpus(dataDir);
+const texts = SIZES.map((size, i) => ({ size, text: buildText(corpus.texts, size, 1000 + i) }));
+
+interface Row {
+  guardrail: string;
+  size: number;
+  mbPerSec: number;
+  ratio: number;
+  iterations: number;
+}
+
+/** Runs `fn` on `text` until MIN_MS has passed (at least 3 times), returns MB/s. */
+async function measure(
+  fn: (text: string) => unknown,
+  text: string,
+): Promise<{ mbPerSec: number; iterations: number }> {
+  for (let i = 0; i < 3; i++) await fn(text); // warm-up
+  let iterations = 0;
+  const t0 = performance.now();
+  let elapsed = 0;
+  while ((elapsed < MIN_MS || iterations < 3) && iterations < MAX_ITERATIONS) {
+    const out = fn(text);
+    if (out instanceof Promise) await out;
+    iterations++;
+    elapsed = performance.now() - t0;
+  }
+  const bytes = Buffer.byteLength(text, 'utf8') * iterations;
+  return { mbPerSec: bytes / 1e6 / (elapsed / 1000), iterations };
+}
+
+const BASELINE_WORDS = ['password', 'secret', 'token', 'ignore previous', 'api_key', 'ssn'];
+function baseline(text: string): number {
+  const lower = text.toLowerCase();
+  let hits = 0;
+  for (const w of BASELINE_WORDS) {
+    for (let i = lower.indexOf(w); i >= 0; i = lower.indexOf(w, i + 1)) hits++;
+  }
+  return hits;
+}
+
+function compile(def: DefinedGuardrail): { check: Check; stage: Stage; config: string } | { error: string } {
+  const stage: Stage = def.stages.includes('input') ? 'input' : 'output';
+  const schema = def.configSchema as z.ZodType<BaseConfig>;
+  for (const [label, raw] of [
+    ['{}', {}],
+    ['example', def.example],
+  ] as const) {
+    const parsed = schema.safeParse(raw);
+    if (!parsed.success) continue;
+    try {
+      return { check: def.create(parsed.data, {}), stage, config: label };
+    } catch (err) {
+      return { error: `create failed: ${err instanceof Error ? err.message : String(err)}` };
+    }
+  }
+  return { error: 'neither {} nor the example config is valid' };
+}
+
+const rows: Row[] = [];
+const notes: string[] = [];
+const base: Record<number, number> = {};
+for (const { size, text } of texts) base[size] = (await measure(baseline, text)).mbPerSec;
+for (const { size } of texts)
+  rows.push({
+    guardrail: '(baseline: lowercase + indexOf)',
+    size,
+    mbPerSec: base[size]!,
+    ratio: 1,
+    iterations: 0,
+  });
+
+for (const def of defaultRegistry.list()) {
+  if (!def.stages.includes('input') && !def.stages.includes('output')) continue;
+  if (wanted.size && !wanted.has(def.name)) continue;
+  const compiled = compile(def);
+  if ('error' in compiled) {
+    notes.push(`skipped ${def.name}: ${compiled.error}`);
+    continue;
+  }
+  const { check, stage } = compiled;
+  const run = (text: string) => check({ text, stage, context: {}, caller: { userId: 'bench' } });
+  try {
+    for (const { size, text } of texts) {
+      const m = await measure(run, text);
+      rows.push({
+        guardrail: def.name,
+        size,
+        mbPerSec: m.mbPerSec,
+        ratio: m.mbPerSec / base[size]!,
+        iterations: m.iterations,
+      });
+    }
+  } catch (err) {
+    notes.push(`skipped ${def.name}: check threw ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
+for (const w of wanted) if (!defaultRegistry.get(w)) notes.push(`unknown guardrail ${w}`);
+
+const machine = {
+  cpu: cpus()[0]?.model ?? 'unknown',
+  cores: cpus().length,
+  node: process.version,
+  corpus: corpus.source,
+  minMsPerMeasurement: MIN_MS,
+};
+if (values.json) {
+  console.log(JSON.stringify({ machine, rows, notes }, null, 2));
+} else {
+  console.log(
+    `machine: ${machine.cpu}, ${machine.cores} cores, Node ${machine.node}; one core; texts from ${machine.corpus}`,
+  );
+  const names = [...new Set(rows.map((r) => r.guardrail))];
+  const header = [
+    'guardrail',
+    ...SIZES.map((s) => `${s / 1000}KB MB/s`),
+    ...SIZES.map((s) => `${s / 1000}KB ×base`),
+  ];
+  const table = names.map((n) => {
+    const r = SIZES.map((s) => rows.find((x) => x.guardrail === n && x.size === s));
+    return [
+      n,
+      ...r.map((x) => (x ? x.mbPerSec.toFixed(1) : '-')),
+      ...r.map((x) => (x ? x.ratio.toFixed(3) : '-')),
+    ];
+  });
+  const widths = header.map((h, i) => Math.max(h.length, ...table.map((t) => t[i]!.length)));
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  console.log(line(header));
+  for (const t of table) console.log(line(t));
+  for (const n of notes) console.log(n);
+}
