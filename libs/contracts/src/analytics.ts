@@ -22,7 +22,12 @@ export const analyticsSummarySchema = z.object({
   passRate: z.number().nullable(),
   latencyMs: z.object({ p50: z.number().nullable(), p95: z.number().nullable(), p99: z.number().nullable() }),
   guardrails: z.array(
-    z.object({ guardrail: z.string(), runs: z.number().int(), failures: z.number().int(), blocks: z.number().int() }),
+    z.object({
+      guardrail: z.string(),
+      runs: z.number().int(),
+      failures: z.number().int(),
+      blocks: z.number().int(),
+    }),
   ),
 });
 export type AnalyticsSummary = z.infer<typeof analyticsSummarySchema>;

@@ -1,3 +1,3 @@
+export * from './analytics.ts';
 export * from './http.ts';
 export * from './queue.ts';
-export * from './analytics.ts';

@@ -1,0 +1,80 @@
+import Router from '@koa/router';
+import type { ExecutionRecord } from '@parapet/contracts';
+import type { Registry } from '@parapet/engine';
+import Koa from 'koa';
+import bodyParser from 'koa-bodyparser';
+import type { Logger } from 'pino';
+import type { Registry as MetricsRegistry } from 'prom-client';
+import { authenticate, type KeyResolver } from './auth/keys.ts';
+import { errorHandler, requestId, requestLogger, requireJson } from './http/middleware.ts';
+import type { ProfileResolver } from './profiles/resolver.ts';
+import { type AnalyticsQueries, analyticsRoutes } from './routes/analytics.ts';
+import { healthRoutes } from './routes/health.ts';
+import { type ProfileStore, profileRoutes } from './routes/profiles.ts';
+import { validateRoutes } from './routes/validate.ts';
+
+export interface AppDeps {
+  logger: Logger;
+  metrics: MetricsRegistry;
+  registry: Registry;
+  keys: KeyResolver;
+  profiles: { store: ProfileStore; resolver: ProfileResolver; publishChange(userId: string): void };
+  analytics: { sink: { add(record: ExecutionRecord): void }; queries: AnalyticsQueries };
+  limits: {
+    bodyLimitBytes: number;
+    textLimitChars: number;
+    maxGuardrailsPerProfile: number;
+    maxProfilesPerUser: number;
+  };
+  ready(): Promise<boolean>;
+  isShuttingDown(): boolean;
+}
+
+/** The composition root of the HTTP API: middleware order per architecture.md, routes, no globals. */
+export function createApp(deps: AppDeps): Koa {
+  const app = new Koa();
+  app.proxy = true;
+  app.silent = true;
+
+  app.use(requestId());
+  app.use(requestLogger(deps.logger));
+  app.use(errorHandler(deps.logger));
+  app.use(requireJson());
+  app.use(
+    bodyParser({
+      enableTypes: ['json'],
+      jsonLimit: `${deps.limits.bodyLimitBytes}b`,
+      strict: true,
+    }),
+  );
+
+  const open = healthRoutes({
+    ready: deps.ready,
+    isShuttingDown: deps.isShuttingDown,
+    metrics: deps.metrics,
+  });
+  app.use(open.routes()).use(open.allowedMethods({ throw: true }));
+
+  const api = new Router();
+  api.use('/api', authenticate(deps.keys));
+  for (const r of [
+    validateRoutes({
+      profiles: deps.profiles.resolver,
+      analytics: deps.analytics.sink,
+      textLimitChars: deps.limits.textLimitChars,
+    }),
+    profileRoutes({
+      store: deps.profiles.store,
+      resolver: deps.profiles.resolver,
+      registry: deps.registry,
+      maxGuardrailsPerProfile: deps.limits.maxGuardrailsPerProfile,
+      maxProfilesPerUser: deps.limits.maxProfilesPerUser,
+      publishChange: deps.profiles.publishChange,
+    }),
+    analyticsRoutes(deps.analytics.queries),
+  ]) {
+    api.use(r.routes(), r.allowedMethods({ throw: true }));
+  }
+  app.use(api.routes()).use(api.allowedMethods({ throw: true }));
+  return app;
+}

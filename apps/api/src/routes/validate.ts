@@ -1,0 +1,112 @@
+import Router from '@koa/router';
+import { type ExecutionRecord, type ValidateResponse, validateRequestSchema } from '@parapet/contracts';
+import { runGuardrails, type ToolCall } from '@parapet/engine';
+import type { Caller } from '../auth/keys.ts';
+import { ApiError } from '../http/errors.ts';
+import { parseBody, type RequestState } from '../http/middleware.ts';
+import type { ProfileResolver } from '../profiles/resolver.ts';
+
+export interface ValidateDeps {
+  profiles: ProfileResolver;
+  analytics: { add(record: ExecutionRecord): void };
+  textLimitChars: number;
+}
+
+export function validateRoutes(deps: ValidateDeps): Router {
+  const router = new Router();
+
+  router.post('/api/validate', async (ctx) => {
+    const state = ctx.state as RequestState & { caller: Caller };
+    const started = performance.now();
+    const body = parseBody(validateRequestSchema, ctx.request.body);
+    if (body.text.length > deps.textLimitChars) {
+      throw new ApiError(
+        413,
+        'text_too_large',
+        `text is ${body.text.length} characters; the limit is ${deps.textLimitChars}`,
+      );
+    }
+    const toolCall =
+      body.validationType === 'tool'
+        ? readToolCall(body.toolCall ?? body.context?.toolCall, body.text)
+        : undefined;
+
+    const profile = await deps.profiles.resolve(state.caller.userId, body.profileName);
+    if (!profile) throw new ApiError(404, 'profile_not_found', `profile "${body.profileName}" not found`);
+
+    const outcome = await runGuardrails(profile.compiled[body.validationType], {
+      text: body.text,
+      stage: body.validationType,
+      context: body.context ?? {},
+      ...(toolCall ? { toolCall } : {}),
+      caller: { userId: state.caller.userId, apiKeyId: state.caller.apiKeyId, profileId: profile.id },
+    });
+
+    const response: ValidateResponse = {
+      passed: outcome.passed,
+      profile: profile.name,
+      results: outcome.results,
+      executionTimeMs: outcome.executionTimeMs,
+      profileId: profile.id,
+      profileVersion: profile.version,
+      blockedBy: outcome.blockedBy,
+      requestId: state.requestId,
+    };
+    if (outcome.sanitizedText !== undefined) response.sanitizedText = outcome.sanitizedText;
+    ctx.body = response;
+
+    deps.analytics.add({
+      id: state.requestId,
+      ts: Date.now(),
+      userId: state.caller.userId,
+      apiKeyId: state.caller.apiKeyId,
+      profileId: profile.id,
+      profileVersion: profile.version,
+      validationType: body.validationType,
+      source: 'sync',
+      passed: outcome.passed,
+      blockedBy: outcome.blockedBy,
+      latencyMs: Math.round((performance.now() - started) * 1000) / 1000,
+      textLength: body.text.length,
+      results: outcome.results.map((r) => ({
+        guardrail: r.guardrail,
+        passed: r.passed,
+        action: r.action,
+        severity: r.severity,
+        durationMs: r.durationMs,
+        findingTypes: [...new Set(r.findings.map((f) => f.type))],
+      })),
+    });
+  });
+
+  return router;
+}
+
+/** A tool call comes as `toolCall` (or `context.toolCall`), or as JSON `{ name, arguments }` in `text`. */
+function readToolCall(given: ToolCall | undefined, text: string): ToolCall {
+  if (given) return given;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    parsed = undefined;
+  }
+  const candidate = parsed as Partial<ToolCall> | undefined;
+  if (
+    candidate &&
+    typeof candidate === 'object' &&
+    typeof candidate.name === 'string' &&
+    candidate.name.length > 0 &&
+    candidate.arguments &&
+    typeof candidate.arguments === 'object' &&
+    !Array.isArray(candidate.arguments)
+  ) {
+    return { name: candidate.name, arguments: candidate.arguments };
+  }
+  throw new ApiError(
+    400,
+    'validation_failed',
+    'validationType "tool" needs toolCall: { name, arguments }, or that JSON in text',
+    [{ path: 'toolCall', message: 'required for validationType "tool"' }],
+  );
+}

@@ -1,0 +1,165 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createAnalyticsClient, summary } from '@parapet/analytics';
+import type { Config } from '@parapet/config';
+import type { ProfileDefinition as ProfileDefinitionInput } from '@parapet/contracts';
+import {
+  ConflictError,
+  countProfiles,
+  createDb,
+  createProfile,
+  findApiKeyByHash,
+  findProfileByIdOrName,
+  listProfiles,
+  type ProfileRecord,
+  pingDb,
+} from '@parapet/db';
+import { defaultRegistry } from '@parapet/engine';
+import {
+  closeQueues,
+  closeRedisConnection,
+  createAnalyticsBuffer,
+  createQueues,
+  createRedisConnection,
+} from '@parapet/queue';
+import type { Logger } from 'pino';
+import { collectDefaultMetrics, Registry as MetricsRegistry } from 'prom-client';
+import { createApp } from './app.ts';
+import { KeyResolver } from './auth/keys.ts';
+import { ProfileResolver } from './profiles/resolver.ts';
+import { createRedisRateLimiter } from './rate-limiter.ts';
+
+export interface RunningServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Builds every service from config, serves the app, and closes everything in order on `close`. */
+export async function startServer(
+  config: Config,
+  logger: Logger,
+  options: { port?: number } = {},
+): Promise<RunningServer> {
+  const metrics = new MetricsRegistry();
+  collectDefaultMetrics({ register: metrics });
+
+  const db = createDb(config.databaseUrl, { applicationName: 'parapet-api' });
+  const redis = createRedisConnection(config.redisUrl, 'producer', { name: 'parapet-api' });
+  const queues = createQueues(redis, config.queuePrefix, logger);
+  const buffer = createAnalyticsBuffer({
+    queue: queues.analytics,
+    maxBatch: config.analyticsBatchSize,
+    flushIntervalMs: config.analyticsFlushMs,
+    maxBuffered: config.analyticsMaxBuffered,
+    logger,
+    registry: metrics,
+  });
+  const clickhouse = createAnalyticsClient({
+    url: config.clickhouseUrl,
+    database: config.clickhouseDatabase,
+  });
+  const engineServices = { rateLimiter: createRedisRateLimiter(redis, config.queuePrefix) };
+
+  const keys = new KeyResolver({
+    lookup: (hash) => findApiKeyByHash(db, hash),
+    ...(config.keyPepper ? { pepper: config.keyPepper } : {}),
+    ttlMs: config.cacheTtlMs,
+  });
+  const resolver = new ProfileResolver({
+    lookup: { findByIdOrName: (userId, idOrName) => findProfileByIdOrName(db, userId, idOrName) },
+    registry: defaultRegistry,
+    services: engineServices,
+    ttlMs: config.cacheTtlMs,
+  });
+
+  let shuttingDown = false;
+  const app = createApp({
+    logger,
+    metrics,
+    registry: defaultRegistry,
+    keys,
+    profiles: {
+      store: {
+        list: (userId) => listProfiles(db, userId),
+        count: (userId) => countProfiles(db, userId),
+        create: (userId, { id, definition }) =>
+          createProfile(db, userId, {
+            id,
+            name: definition.name,
+            description: definition.description,
+            isBuiltIn: false,
+            definition: storedDefinition(definition),
+          }),
+        isConflict: (err) => err instanceof ConflictError,
+      },
+      resolver,
+      publishChange: () => {},
+    },
+    analytics: {
+      sink: buffer,
+      queries: { summary: (q) => summary(clickhouse, q) },
+    },
+    limits: {
+      bodyLimitBytes: config.bodyLimitBytes,
+      textLimitChars: config.textLimitChars,
+      maxGuardrailsPerProfile: config.maxGuardrailsPerProfile,
+      maxProfilesPerUser: config.maxProfilesPerUser,
+    },
+    ready: async () => {
+      try {
+        await Promise.all([pingDb(db, 1_000), withTimeout(redis.ping(), 1_000)]);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    isShuttingDown: () => shuttingDown,
+  });
+
+  const server: Server = app.listen(options.port ?? config.port, config.host);
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', reject);
+  });
+  const { port } = server.address() as AddressInfo;
+  const url = `http://${config.host}:${port}`;
+  logger.info({ url }, 'API listening');
+
+  return {
+    url,
+    async close() {
+      shuttingDown = true;
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      });
+      await buffer.close();
+      await Promise.allSettled([closeQueues(queues), clickhouse.close(), db.destroy()]);
+      await closeRedisConnection(redis);
+    },
+  };
+}
+
+/** Entries are stored with an explicit (possibly empty) config. */
+function storedDefinition(definition: ProfileDefinitionInput): ProfileRecord['definition'] {
+  const entries = (list: ProfileDefinitionInput['inputGuardrails']) =>
+    list.map((e) => ({ name: e.name, config: e.config ?? {} }));
+  return {
+    name: definition.name,
+    description: definition.description,
+    inputGuardrails: entries(definition.inputGuardrails),
+    outputGuardrails: entries(definition.outputGuardrails),
+    toolGuardrails: entries(definition.toolGuardrails),
+  };
+}
+
+function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    p,
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('timeout')), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
+}
