@@ -1,3 +1,4 @@
+export { type BatchedWriter, type BatchedWriterOptions, createBatchedWriter } from './batch-writer.ts';
 export {
   type AnalyticsClient,
   type AnalyticsClientOptions,

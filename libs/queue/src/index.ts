@@ -1,3 +1,5 @@
+/** Throw from a processor when retrying can never help (the job fails at once). */
+export { UnrecoverableError } from 'bullmq';
 export {
   type AnalyticsBuffer,
   type AnalyticsBufferOptions,
