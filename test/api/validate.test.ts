@@ -216,3 +216,17 @@ describe('POST /api/validate — bad input', () => {
     expect(res.body.error.details[0].path).toBe('toolCall');
   });
 });
+
+describe('API keys', () => {
+  it('stops accepting a key as soon as it is revoked', async () => {
+    const { createApiKey, revokeApiKeyByPrefix } = await import('@parapet/db');
+    const { key, record } = await createApiKey(api.db, tenant.userId, { name: 'to-revoke' });
+    const body = { text: 'hi', profileName: 'minimal', validationType: 'input' };
+    expect((await validate(body, key)).status).toBe(200); // now cached as valid
+    await revokeApiKeyByPrefix(api.db, record.prefix);
+    const deadline = Date.now() + 1_000;
+    let status = 200;
+    while (Date.now() < deadline && status === 200) status = (await validate(body, key)).status;
+    expect(status).toBe(401);
+  });
+});

@@ -10,6 +10,8 @@ import {
   createProfile,
   findApiKeyByHash,
   findProfileByIdOrName,
+  KEY_REVOKED_CHANNEL,
+  listen,
   listProfiles,
   type ProfileRecord,
   pingDb,
@@ -71,6 +73,22 @@ export async function startServer(
     services: engineServices,
     ttlMs: config.cacheTtlMs,
   });
+
+  // Revocations made by any process (CLI, another replica) reach this one within milliseconds; after
+  // a reconnect, whatever was missed is made up for by dropping the caches.
+  const listener = await listen(
+    config.databaseUrl,
+    [KEY_REVOKED_CHANNEL],
+    (_channel, hash) => keys.invalidate(hash),
+    {
+      onConnect: () => {
+        keys.invalidateAll();
+        resolver.invalidateAll();
+      },
+      onError: (err) =>
+        logger.warn({ err: err.message }, 'invalidation listener connection lost; reconnecting'),
+    },
+  );
 
   let shuttingDown = false;
   const app = createApp({
@@ -135,6 +153,7 @@ export async function startServer(
         server.closeIdleConnections();
       });
       await buffer.close();
+      await listener.close();
       await Promise.allSettled([closeQueues(queues), clickhouse.close(), db.destroy()]);
       await closeRedisConnection(redis);
     },
