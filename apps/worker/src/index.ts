@@ -1,0 +1,1 @@
+export { startWorker, type WorkerConfig, type WorkerDeps, type WorkerHandle } from './worker.ts';
