@@ -1,3 +1,4 @@
+import { migrateClickHouse } from '@parapet/analytics';
 import { createDb, ensureDatabase, migrateToLatest, recreateDatabase } from '@parapet/db';
 import {
   assertIdentifier,
@@ -36,21 +37,6 @@ export async function ensureServices(
   if (!isSet(env['CLICKHOUSE_URL'])) await ensureLocalClickHouse();
 }
 
-interface AnalyticsModule {
-  migrateClickHouse?: (url: string, database: string) => Promise<void>;
-}
-
-/** ClickHouse migrations belong to @parapet/analytics; loaded lazily so tooling works without it. */
-async function loadAnalytics(): Promise<AnalyticsModule> {
-  const specifier = '@parapet/analytics';
-  try {
-    return (await import(specifier)) as AnalyticsModule;
-  } catch (err) {
-    log(`@parapet/analytics could not be loaded (${(err as Error).message}); only creating the database`);
-    return {};
-  }
-}
-
 export interface Resources {
   databaseUrl: string;
   clickhouseUrl: string;
@@ -74,9 +60,9 @@ export async function prepareResources(resources: Resources, { fresh = false } =
 
   const database = assertIdentifier(resources.clickhouseDatabase);
   if (fresh) await clickhouseExec(resources.clickhouseUrl, `DROP DATABASE IF EXISTS ${database}`);
-  await clickhouseExec(resources.clickhouseUrl, `CREATE DATABASE IF NOT EXISTS ${database}`);
-  const analytics = await loadAnalytics();
-  if (analytics.migrateClickHouse) await analytics.migrateClickHouse(resources.clickhouseUrl, database);
+  // Creates the database when missing, then applies the numbered SQL files of infra/clickhouse.
+  const { applied: chApplied } = await migrateClickHouse(resources.clickhouseUrl, database);
+  if (chApplied.length > 0) log(`ClickHouse migrations applied: ${chApplied.join(', ')}`);
 }
 
 // `node infra/local/services.ts [up|stop]`: start the local services, or stop the local ClickHouse
