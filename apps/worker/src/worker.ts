@@ -7,8 +7,14 @@ import {
 } from '@parapet/analytics';
 import type { Config } from '@parapet/config';
 import { analyticsJobSchema, provisioningJobSchema } from '@parapet/contracts';
-import { createDb, type Db, NotFoundError, upsertBuiltInProfiles } from '@parapet/db';
-import { BUILTIN_DEFINITIONS_VERSION, BUILTIN_PROFILES } from '@parapet/engine';
+import {
+  type BuiltInProfileInput,
+  createDb,
+  type Db,
+  NotFoundError,
+  upsertBuiltInProfiles,
+} from '@parapet/db';
+import { BUILTIN_DEFINITIONS_VERSION, BUILTIN_PROFILES, type GuardrailEntry } from '@parapet/engine';
 import {
   closeRedisConnection,
   createRedisConnection,
@@ -20,6 +26,17 @@ import {
 } from '@parapet/queue';
 import pino from 'pino';
 import { Counter, Histogram, type Registry, register } from 'prom-client';
+
+/** The engine's entries may omit `config`; stored entries always carry one (empty = defaults). */
+const stored = (entries: readonly GuardrailEntry[]) => entries.map((e) => ({ ...e, config: e.config ?? {} }));
+const BUILTINS: readonly BuiltInProfileInput[] = BUILTIN_PROFILES.map((p) => ({
+  id: p.id,
+  name: p.name,
+  description: p.description,
+  inputGuardrails: stored(p.inputGuardrails),
+  outputGuardrails: stored(p.outputGuardrails),
+  toolGuardrails: stored(p.toolGuardrails),
+}));
 
 export type WorkerConfig = Pick<
   Config,
@@ -146,7 +163,7 @@ export async function startWorker(
               const result = await upsertBuiltInProfiles(
                 db,
                 payload.userId,
-                BUILTIN_PROFILES,
+                BUILTINS,
                 BUILTIN_DEFINITIONS_VERSION,
               );
               logger.info(
