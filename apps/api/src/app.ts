@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import type { ExecutionRecord } from '@parapet/contracts';
+import type { Db } from '@parapet/db';
 import type { Registry } from '@parapet/engine';
 import Koa from 'koa';
 import bodyParser from 'koa-bodyparser';
@@ -10,7 +11,7 @@ import { errorHandler, requestId, requestLogger, requireJson } from './http/midd
 import type { ProfileResolver } from './profiles/resolver.ts';
 import { type AnalyticsQueries, analyticsRoutes } from './routes/analytics.ts';
 import { healthRoutes } from './routes/health.ts';
-import { type ProfileStore, profileRoutes } from './routes/profiles.ts';
+import { profileRoutes } from './routes/profiles.ts';
 import { validateRoutes } from './routes/validate.ts';
 
 export interface AppDeps {
@@ -18,7 +19,8 @@ export interface AppDeps {
   metrics: MetricsRegistry;
   registry: Registry;
   keys: KeyResolver;
-  profiles: { store: ProfileStore; resolver: ProfileResolver; publishChange(userId: string): void };
+  db: Db;
+  profiles: ProfileResolver;
   analytics: { sink: { add(record: ExecutionRecord): void }; queries: AnalyticsQueries };
   limits: {
     bodyLimitBytes: number;
@@ -59,17 +61,16 @@ export function createApp(deps: AppDeps): Koa {
   api.use('/api', authenticate(deps.keys));
   for (const r of [
     validateRoutes({
-      profiles: deps.profiles.resolver,
+      profiles: deps.profiles,
       analytics: deps.analytics.sink,
       textLimitChars: deps.limits.textLimitChars,
     }),
     profileRoutes({
-      store: deps.profiles.store,
-      resolver: deps.profiles.resolver,
+      db: deps.db,
+      resolver: deps.profiles,
       registry: deps.registry,
       maxGuardrailsPerProfile: deps.limits.maxGuardrailsPerProfile,
       maxProfilesPerUser: deps.limits.maxProfilesPerUser,
-      publishChange: deps.profiles.publishChange,
     }),
     analyticsRoutes(deps.analytics.queries),
   ]) {

@@ -2,18 +2,12 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createAnalyticsClient, summary } from '@parapet/analytics';
 import type { Config } from '@parapet/config';
-import type { ProfileDefinition as ProfileDefinitionInput } from '@parapet/contracts';
 import {
-  ConflictError,
-  countProfiles,
   createDb,
-  createProfile,
   findApiKeyByHash,
-  findProfileByIdOrName,
   KEY_REVOKED_CHANNEL,
   listen,
-  listProfiles,
-  type ProfileRecord,
+  PROFILES_CHANGED_CHANNEL,
   pingDb,
 } from '@parapet/db';
 import { defaultRegistry } from '@parapet/engine';
@@ -68,7 +62,7 @@ export async function startServer(
     ttlMs: config.cacheTtlMs,
   });
   const resolver = new ProfileResolver({
-    lookup: { findByIdOrName: (userId, idOrName) => findProfileByIdOrName(db, userId, idOrName) },
+    db,
     registry: defaultRegistry,
     services: engineServices,
     ttlMs: config.cacheTtlMs,
@@ -78,8 +72,11 @@ export async function startServer(
   // a reconnect, whatever was missed is made up for by dropping the caches.
   const listener = await listen(
     config.databaseUrl,
-    [KEY_REVOKED_CHANNEL],
-    (_channel, hash) => keys.invalidate(hash),
+    [KEY_REVOKED_CHANNEL, PROFILES_CHANGED_CHANNEL],
+    (channel, payload) => {
+      if (channel === KEY_REVOKED_CHANNEL) keys.invalidate(payload);
+      else resolver.invalidateUser(payload);
+    },
     {
       onConnect: () => {
         keys.invalidateAll();
@@ -96,23 +93,8 @@ export async function startServer(
     metrics,
     registry: defaultRegistry,
     keys,
-    profiles: {
-      store: {
-        list: (userId) => listProfiles(db, userId),
-        count: (userId) => countProfiles(db, userId),
-        create: (userId, { id, definition }) =>
-          createProfile(db, userId, {
-            id,
-            name: definition.name,
-            description: definition.description,
-            isBuiltIn: false,
-            definition: storedDefinition(definition),
-          }),
-        isConflict: (err) => err instanceof ConflictError,
-      },
-      resolver,
-      publishChange: () => {},
-    },
+    db,
+    profiles: resolver,
     analytics: {
       sink: buffer,
       queries: { summary: (q) => summary(clickhouse, q) },
@@ -157,19 +139,6 @@ export async function startServer(
       await Promise.allSettled([closeQueues(queues), clickhouse.close(), db.destroy()]);
       await closeRedisConnection(redis);
     },
-  };
-}
-
-/** Entries are stored with an explicit (possibly empty) config. */
-function storedDefinition(definition: ProfileDefinitionInput): ProfileRecord['definition'] {
-  const entries = (list: ProfileDefinitionInput['inputGuardrails']) =>
-    list.map((e) => ({ name: e.name, config: e.config ?? {} }));
-  return {
-    name: definition.name,
-    description: definition.description,
-    inputGuardrails: entries(definition.inputGuardrails),
-    outputGuardrails: entries(definition.outputGuardrails),
-    toolGuardrails: entries(definition.toolGuardrails),
   };
 }
 

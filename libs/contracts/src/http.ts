@@ -136,3 +136,26 @@ export const validateResponseSchema = z.object({
   requestId: z.string(),
 });
 export type ValidateResponse = z.infer<typeof validateResponseSchema>;
+
+/** PATCH /api/profiles/:id — any subset of the definition's fields. */
+export const profilePatchSchema = profileDefinitionSchema
+  .partial()
+  .strict()
+  .refine((p) => Object.keys(p).length > 0, { message: 'send at least one field to change' });
+
+export const profileCloneSchema = z
+  .object({
+    name: z.string().trim().min(1).max(100).optional(),
+    description: z.string().max(2000).optional(),
+  })
+  .strict();
+
+export const profileRollbackSchema = z.object({ version: z.number().int().min(1) }).strict();
+
+export const profileVersionListSchema = z.object({
+  profileId: z.string(),
+  currentVersion: z.number().int(),
+  versions: z.array(
+    z.object({ version: z.number().int(), name: z.string(), description: z.string(), createdAt: z.string() }),
+  ),
+});

@@ -99,7 +99,8 @@ function serializeError(err: unknown) {
 /** Bodies must be JSON: anything else is 415 before parsing. */
 export function requireJson() {
   return async (ctx: Context, next: Next) => {
-    if (['POST', 'PUT', 'PATCH'].includes(ctx.method) && ctx.request.length !== 0) {
+    const hasBody = (ctx.request.length ?? 0) > 0 || ctx.get('transfer-encoding') !== '';
+    if (['POST', 'PUT', 'PATCH'].includes(ctx.method) && hasBody) {
       if (!ctx.is('application/json')) {
         throw new ApiError(415, 'unsupported_media_type', 'send the body as application/json');
       }

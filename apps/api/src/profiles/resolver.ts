@@ -1,3 +1,4 @@
+import { type Db, findProfileByIdOrName, getProfileVersion, type ProfileRecord } from '@parapet/db';
 import {
   BUILTIN_PROFILES,
   type BuiltInProfile,
@@ -9,20 +10,7 @@ import {
 } from '@parapet/engine';
 import { TtlCache } from '../cache.ts';
 
-export interface StoredProfile {
-  id: string;
-  name: string;
-  description: string;
-  isBuiltIn: boolean;
-  version: number;
-  definition: ProfileGuardrails & { name: string; description: string };
-  createdAt: Date;
-  updatedAt: Date;
-}
-
-export interface ProfileLookup {
-  findByIdOrName(userId: string, idOrName: string): Promise<StoredProfile | undefined>;
-}
+export type StoredProfile = Omit<ProfileRecord, 'userId'>;
 
 export interface ResolvedProfile {
   id: string;
@@ -31,7 +19,7 @@ export interface ResolvedProfile {
   compiled: CompiledProfile;
 }
 
-/** The version a user's stored copy of a built-in has when provisioning has not run yet. */
+/** The version a user's copy of a built-in has before the provisioning job stored it. */
 export const UNPROVISIONED_BUILTIN_VERSION = 1;
 
 export function findBuiltIn(idOrName: string): BuiltInProfile | undefined {
@@ -40,38 +28,60 @@ export function findBuiltIn(idOrName: string): BuiltInProfile | undefined {
 }
 
 /** The stored form of an in-code built-in, for users whose provisioning job has not run yet. */
-export function builtInAsStored(builtIn: BuiltInProfile, now = new Date(0)): StoredProfile {
+export function builtInAsStored(builtIn: BuiltInProfile): StoredProfile {
   const { id, name, description, inputGuardrails, outputGuardrails, toolGuardrails } = builtIn;
+  const entries = (list: ProfileGuardrails['inputGuardrails']) =>
+    list.map((e) => ({ name: e.name, config: e.config ?? {} }));
   return {
     id,
     name,
     description,
     isBuiltIn: true,
     version: UNPROVISIONED_BUILTIN_VERSION,
-    definition: { name, description, inputGuardrails, outputGuardrails, toolGuardrails },
-    createdAt: now,
-    updatedAt: now,
+    definition: {
+      name,
+      description,
+      inputGuardrails: entries(inputGuardrails),
+      outputGuardrails: entries(outputGuardrails),
+      toolGuardrails: entries(toolGuardrails),
+    },
+    createdAt: new Date(0),
+    updatedAt: new Date(0),
   };
 }
 
+/** A user's profile by id or name, falling back to the in-code built-in when it is not stored yet. */
+export async function findProfile(
+  db: Db,
+  userId: string,
+  idOrName: string,
+): Promise<StoredProfile | undefined> {
+  const stored = await findProfileByIdOrName(db, userId, idOrName);
+  if (stored) return stored;
+  const builtIn = findBuiltIn(idOrName);
+  return builtIn ? builtInAsStored(builtIn) : undefined;
+}
+
+/** `name@3` → { ref: 'name', version: 3 }; a plain name → { ref: name }. */
+export function parseProfileRef(profileName: string): { ref: string; version?: number } {
+  const m = /^(.+)@([1-9]\d{0,8})$/.exec(profileName);
+  return m ? { ref: m[1]!, version: Number(m[2]) } : { ref: profileName };
+}
+
 /**
- * Resolves `profileName` of a validate call to a compiled profile. Lookups and compiled profiles
- * are cached per user; `invalidateUser` is called when that user's profiles change.
+ * Resolves `profileName` of a validate call (`name`, `id`, `name@N`, `id@N`) to a compiled profile.
+ * Lookups and compiled profiles are cached per user; `invalidateUser` runs when that user's
+ * profiles change, here or (through a notification) in another API process.
  */
 export class ProfileResolver {
   readonly #names: TtlCache<ResolvedProfile | null>;
   readonly #compiled: TtlCache<CompiledProfile>;
-  readonly #lookup: ProfileLookup;
+  readonly #db: Db;
   readonly #registry: Registry;
   readonly #services: EngineServices;
 
-  constructor(options: {
-    lookup: ProfileLookup;
-    registry: Registry;
-    services: EngineServices;
-    ttlMs: number;
-  }) {
-    this.#lookup = options.lookup;
+  constructor(options: { db: Db; registry: Registry; services: EngineServices; ttlMs: number }) {
+    this.#db = options.db;
     this.#registry = options.registry;
     this.#services = options.services;
     this.#names = new TtlCache(options.ttlMs, 50_000);
@@ -83,10 +93,7 @@ export class ProfileResolver {
     const cached = this.#names.get(cacheKey);
     if (cached !== undefined) return cached;
 
-    const stored = (await this.#lookup.findByIdOrName(userId, profileName)) ?? builtInFallback(profileName);
-    const resolved = stored
-      ? { id: stored.id, name: stored.name, version: stored.version, compiled: this.#compile(userId, stored) }
-      : null;
+    const resolved = await this.#load(userId, profileName);
     this.#names.set(cacheKey, resolved, resolved ? undefined : 1_000);
     return resolved;
   }
@@ -101,24 +108,52 @@ export class ProfileResolver {
     this.#compiled.clear();
   }
 
-  #compile(userId: string, stored: StoredProfile): CompiledProfile {
-    const key = `${userId}\u0000${stored.id}\u0000${stored.version}`;
+  async #load(userId: string, profileName: string): Promise<ResolvedProfile | null> {
+    // A profile may itself be named like a pin ("beta@2"): an exact match wins.
+    const exact = await findProfile(this.#db, userId, profileName);
+    if (exact) return this.#current(userId, exact);
+    const { ref, version } = parseProfileRef(profileName);
+    if (version === undefined) return null;
+    const profile = await findProfile(this.#db, userId, ref);
+    if (!profile) return null;
+    if (version === profile.version) return this.#current(userId, profile);
+    const pinned = await getProfileVersion(this.#db, userId, profile.id, version);
+    if (!pinned) return null;
+    return {
+      id: profile.id,
+      name: pinned.definition.name,
+      version,
+      compiled: this.#compile(userId, profile.id, version, pinned.definition),
+    };
+  }
+
+  #current(userId: string, profile: StoredProfile): ResolvedProfile {
+    return {
+      id: profile.id,
+      name: profile.name,
+      version: profile.version,
+      compiled: this.#compile(userId, profile.id, profile.version, profile.definition),
+    };
+  }
+
+  #compile(
+    userId: string,
+    profileId: string,
+    version: number,
+    definition: ProfileGuardrails,
+  ): CompiledProfile {
+    const key = `${userId}\u0000${profileId}\u0000${version}`;
     const hit = this.#compiled.get(key);
     if (hit) return hit;
-    const result = compileProfile(stored.definition, this.#registry, this.#services);
+    const result = compileProfile(definition, this.#registry, this.#services);
     if (!result.ok) {
-      // Profiles are validated when saved; this means a stored profile names a guardrail this
-      // release no longer accepts.
+      // Profiles are validated when saved; this means a stored profile names a guardrail or config
+      // that this release no longer accepts.
       throw new Error(
-        `stored profile ${stored.id}@${stored.version} no longer compiles: ${JSON.stringify(result.issues)}`,
+        `stored profile ${profileId}@${version} no longer compiles: ${JSON.stringify(result.issues)}`,
       );
     }
     this.#compiled.set(key, result.profile);
     return result.profile;
   }
-}
-
-function builtInFallback(profileName: string): StoredProfile | undefined {
-  const builtIn = findBuiltIn(profileName);
-  return builtIn ? builtInAsStored(builtIn) : undefined;
 }

@@ -66,6 +66,17 @@ const toRecord = (row: Omit<ProfileRow, 'deleted_at'>): ProfileRecord => ({
 
 const json = (definition: ProfileDefinition) => JSON.stringify(definition);
 
+/** Postgres NOTIFY channel carrying the user id whose profiles changed (see `listen`). */
+export const PROFILES_CHANGED_CHANNEL = 'parapet_profiles_changed';
+
+/**
+ * Every write below notifies inside its transaction, so API processes drop their cached profiles
+ * for that user whoever made the change (an API replica, the provisioning worker, a script), and
+ * only once the change is committed.
+ */
+const notifyChanged = (trx: Db, userId: string) =>
+  sql`SELECT pg_notify(${PROFILES_CHANGED_CHANNEL}, ${userId})`.execute(trx);
+
 const conflict = (err: unknown, what: string): never => {
   if (isUniqueViolation(err))
     throw new ConflictError(`a profile with this ${what} already exists`, { cause: err });
@@ -146,6 +157,7 @@ export async function createProfile(db: Db, userId: string, profile: NewProfile)
         .insertInto('profile_versions')
         .values({ user_id: userId, profile_id: profile.id, version: 1, definition: json(profile.definition) })
         .execute();
+      await notifyChanged(trx, userId);
       return toRecord(row);
     });
   } catch (err) {
@@ -204,6 +216,7 @@ export async function updateProfile(
         .insertInto('profile_versions')
         .values({ user_id: userId, profile_id: id, version, definition: json(update.definition) })
         .execute();
+      await notifyChanged(trx, userId);
       return toRecord(row);
     });
   } catch (err) {
@@ -213,14 +226,17 @@ export async function updateProfile(
 
 /** Soft delete (versions are kept for analytics and audit). NotFoundError when not live. */
 export async function deleteProfile(db: Db, userId: string, id: string): Promise<void> {
-  const result = await db
-    .updateTable('profiles')
-    .set({ deleted_at: sql<Date>`now()`, updated_at: sql<Date>`now()` })
-    .where('user_id', '=', userId)
-    .where('id', '=', id)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  if (result.numUpdatedRows === 0n) throw new NotFoundError(`profile "${id}" not found`);
+  await db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable('profiles')
+      .set({ deleted_at: sql<Date>`now()`, updated_at: sql<Date>`now()` })
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    if (result.numUpdatedRows === 0n) throw new NotFoundError(`profile "${id}" not found`);
+    await notifyChanged(trx, userId);
+  });
 }
 
 /** Versions of a live profile, newest first; undefined when the profile is not live. */
@@ -374,6 +390,7 @@ export async function upsertBuiltInProfiles(
         .where('id', '=', userId)
         .execute();
     }
+    if (inserted.length || updated.length) await notifyChanged(trx, userId);
     return { inserted, updated, builtinsVersion };
   });
 }
