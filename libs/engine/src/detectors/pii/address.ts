@@ -14,8 +14,9 @@ const US_STREET = new RegExp(
   'giu',
 );
 // "Hauptstraße 5", "Pachergasse 64", "Industrivej 82", "Fitjabraut 85", "vanhamaantie 83"
-const EU_SUFFIX_STREET =
-  /(?<![\p{L}\p{M}])[\p{L}\p{M}'-]{1,40}(?:straße|strasse|str\.|gasse|weg|platz|allee|damm|ufer|vej|veien|vegen|vägen|väg|gata|gatan|gade|gränd|stræti|braut|gata|tie|katu|kuja|polku|tori|straat|laan|plein|gracht|kade|utca|út|u\.|ulica|cesta|ulice|sokak|caddesi) ?\d{1,5}[a-z]?(?![\p{L}\p{N}])/giu;
+const EU_SUFFIX_STREET = /(?<![\p{L}\p{M}'-])[\p{L}\p{M}'-]{3,40}\.? ?\d{1,5}[a-z]?(?![\p{L}\p{N}])/giu;
+const EU_SUFFIX =
+  /(?:straße|strasse|str\.?|gasse|weg|platz|allee|damm|ufer|vej|veien|vegen|vägen|väg|gata|gatan|gade|gränd|stræti|braut|tie|katu|kuja|polku|tori|straat|laan|plein|gracht|kade|utca|út|u\.|ulica|cesta|ulice|sokak|caddesi)$/i;
 // "Via dei Fiorentini 17", "Rua Mina 50", "Rue de Virton 38", "ul. Paderewskiego Ignacego 85"
 const EU_PREFIX_STREET = new RegExp(
   `(?<![\\p{L}\\p{M}])(?:via|viale|vicolo|piazza|corso|largo|rua|avenida|av\\.|calle|carrer|camino|paseo|plaza|rue|avenue|chemin|allée|impasse|quai|ul\\.|ulica|aleja|al\\.|odos|leoforos|λεωφόρος|οδός|strada|bulevardul|calea)(?: ${WORD}){1,5} \\d{1,5}[a-z]?(?![\\p{L}\\p{N}])`,
@@ -51,7 +52,12 @@ function collect(text: string, re: RegExp, score: number, out: PiiMatch[], group
 export function findAddresses(text: string): PiiMatch[] {
   const out: PiiMatch[] = [];
   collect(text, US_STREET, 0.75, out);
-  collect(text, EU_SUFFIX_STREET, 0.6, out);
+  EU_SUFFIX_STREET.lastIndex = 0;
+  for (let m = EU_SUFFIX_STREET.exec(text); m; m = EU_SUFFIX_STREET.exec(text)) {
+    const word = /^[^\d ]+/.exec(m[0])?.[0] ?? '';
+    if (EU_SUFFIX.test(word))
+      out.push({ type: 'STREET_ADDRESS', start: m.index, end: m.index + m[0].length, score: 0.6 });
+  }
   collect(text, EU_PREFIX_STREET, 0.7, out);
   collect(text, PO_BOX, 0.7, out);
   collect(text, MILITARY, 0.8, out);
@@ -75,7 +81,7 @@ const DATE = new RegExp(
   'giu',
 );
 const DOB_CUE =
-  /(?:\bborn|\bbirth|\bd\.?o\.?b\b|\bbirthday|\bb\.|\bgeboren|\bgeb\.|\bné|\bnée|\bnacido|\bnata?o?)\b[^.!?\n]{0,30}$/i;
+  /(?:\bborn|\bbirth|\bd\.?o\.?b\b|\bbirthday|\bgeboren|\bgeb\.|\bnée?\b|\bnacid[oa]|\bnat[oa]\b)/i;
 
 /**
  * Dates with a birth cue shortly before. A date of birth alone is a quasi-identifier: it scores
@@ -85,7 +91,12 @@ export function findDatesOfBirth(text: string): PiiMatch[] {
   const out: PiiMatch[] = [];
   DATE.lastIndex = 0;
   for (let m = DATE.exec(text); m; m = DATE.exec(text)) {
-    const before = text.slice(Math.max(0, m.index - 40), m.index);
+    // the cue must be in the same sentence, at most 40 characters before the date
+    const before =
+      text
+        .slice(Math.max(0, m.index - 40), m.index)
+        .split(/[!?\n]|\.\s/)
+        .pop() ?? '';
     if (DOB_CUE.test(before))
       out.push({ type: 'DATE_OF_BIRTH', start: m.index, end: m.index + m[0].length, score: 0.45 });
   }
@@ -95,6 +106,7 @@ export function findDatesOfBirth(text: string): PiiMatch[] {
 export const ADDRESS_PATTERNS: readonly RegExp[] = [
   US_STREET,
   EU_SUFFIX_STREET,
+  EU_SUFFIX,
   EU_PREFIX_STREET,
   PO_BOX,
   MILITARY,

@@ -41,8 +41,8 @@ export function keccak256Hex(ascii: string): string {
   const rate = 136;
   const block = new Uint8Array(rate);
   for (let i = 0; i < ascii.length; i++) block[i] = ascii.charCodeAt(i);
-  block[ascii.length] ^= 0x01;
-  block[rate - 1] ^= 0x80;
+  block[ascii.length] = block[ascii.length]! ^ 0x01;
+  block[rate - 1] = block[rate - 1]! ^ 0x80;
   const s = new Array<bigint>(25).fill(0n);
   for (let i = 0; i < rate / 8; i++) {
     let lane = 0n;

@@ -112,7 +112,12 @@ const SURNAME_LIST = /\p{Lu}[\p{L}'-]+, \p{Lu}[\p{L}'-]+,? (?:and|&) \p{Lu}[\p{L
 const TOKEN = /[\p{L}\p{M}]+(?:['’.-][\p{L}\p{M}]+)*/gu;
 const STRONG_CUE =
   /(?:\bmy name is|\bname is|\bname's|\bnamed|\bcalled|\bcall me|\bi am|\bi'm|\bthis is|\bmr\.?|\bmrs\.?|\bms\.?|\bmiss|\bdr\.?|\bprof\.?|\bsir|\bdear|\bhi|\bhello|\bhey|\bregards,?|\bsincerely,?|\bcheers,?|\bthanks,?|\bsigned,?|\bsign(?:ed)? by|\bpatient|\bmaiden name is|\bunder (?:the )?name|\bpartner's name|\bcustomer|\bclient|\bemployee|\bcontact|\bspeak (?:to|with)|\bask for|\bmarried|\bhusband|\bwife|\bson|\bdaughter|\bbrother|\bsister|\bmother|\bfather|\bfriend|\bboss|\bcolleague|\bassistant to|\bchange it to|\bcorrect it to)[\s:,]*$/i;
-const WEAK_BEFORE_THE = /\bthe\s+$/i;
+/** Last words of the cues above: the regex runs only when the previous token is one of them. */
+const CUE_LAST = new Set(
+  `is name's named called me am i'm this mr mrs ms miss dr prof sir dear hi hello hey regards sincerely cheers thanks
+signed by patient customer client employee contact with to for married husband wife son daughter brother sister
+mother father friend boss colleague`.split(/\s+/),
+);
 const LOWER_CUE = /(?:\bmy name is|\bname is|\bcall me|\bi am called|\bi'm called)\s+$/i;
 
 interface Tok {
@@ -148,8 +153,13 @@ function tokenize(text: string): Tok[] {
 
 /** Whether only a single space (or a zero-width/BOM joiner) separates two tokens. */
 function adjacent(text: string, a: Tok, b: Tok): boolean {
-  const gap = text.slice(a.end, b.start);
-  return gap.length > 0 && gap.length <= 3 && /^[ \u00a0\ufeff\u200b]+$/.test(gap);
+  const n = b.start - a.end;
+  if (n < 1 || n > 3) return false;
+  for (let i = a.end; i < b.start; i++) {
+    const c = text.charCodeAt(i);
+    if (c !== 32 && c !== 0xa0 && c !== 0xfeff && c !== 0x200b) return false;
+  }
+  return true;
 }
 
 const isFirst = (t: Tok): boolean => FIRST.has(t.key) && !COMMON.has(t.key);
@@ -185,7 +195,13 @@ export function findPersons(text: string): PiiMatch[] {
       i++;
       continue;
     }
-    if (!t.cap && !(LOWER_CUE.test(text.slice(Math.max(0, t.start - 20), t.start)) && FIRST.has(t.key))) {
+    const pk = toks[i - 1]?.key;
+    const lowerCue =
+      !t.cap &&
+      (pk === 'is' || pk === 'me' || pk === 'called') &&
+      FIRST.has(t.key) &&
+      LOWER_CUE.test(text.slice(Math.max(0, t.start - 20), t.start));
+    if (!t.cap && !lowerCue) {
       // lower-case "first last" pairs of known names (chat-style text)
       const n = toks[i + 1];
       if (
@@ -244,9 +260,12 @@ export function findPersons(text: string): PiiMatch[] {
     if (names.every((n) => PLACES.has(n.key) || COMMON.has(n.key))) {
       if (!names.some((n) => isFirst(n))) continue;
     }
-    const before = text.slice(Math.max(0, first.start - 40), first.start);
-    const cue = STRONG_CUE.test(before);
-    const afterThe = WEAK_BEFORE_THE.test(before);
+    const fi = names === run ? i - (j - i) : toks.indexOf(first, Math.max(0, j - 6));
+    const prevTok = fi > 0 ? toks[fi - 1] : undefined;
+    const near = !!prevTok && first.start - prevTok.end <= 4;
+    const before = near ? text.slice(Math.max(0, first.start - 40), first.start) : '';
+    const cue = near && CUE_LAST.has(prevTok!.key) && STRONG_CUE.test(before);
+    const afterThe = near && prevTok!.key === 'the';
     let score = 0;
     if (names.length >= 2) {
       const commonCount = names.filter((n) => COMMON.has(n.key) && !isKnown(n)).length;

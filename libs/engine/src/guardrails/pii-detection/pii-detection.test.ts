@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Detection } from '../../core/types.ts';
 import { ADDRESS_PATTERNS } from '../../detectors/pii/address.ts';
 import { analyze } from '../../detectors/pii/index.ts';
+import { MEDICAL_TERMS } from '../../detectors/pii/medical.ts';
 import { PATTERNS } from '../../detectors/pii/patterns.ts';
 import { piiDetection } from './pii-detection.ts';
 
@@ -139,13 +140,16 @@ describe('PIIDetection config and redaction', () => {
 });
 
 describe('PII patterns are safe and fast', () => {
-  it('every built-in pattern is linear (recheck)', () => {
-    const all = [...PATTERNS.map((p) => p.regex), ...ADDRESS_PATTERNS];
-    const unsafe = all
-      .map((r) => ({ src: r.source, res: recheck(r.source, r.flags.replace('g', ''), { timeout: 10_000 }) }))
-      .filter((x) => x.res.status === 'vulnerable');
-    expect(unsafe.map((u) => u.src)).toEqual([]);
-  }, 120_000);
+  it('every built-in pattern is linear (recheck)', async () => {
+    const all = [...PATTERNS.map((p) => p.regex), ...ADDRESS_PATTERNS, MEDICAL_TERMS];
+    const statuses: Record<string, string> = {};
+    for (const r of all) {
+      const res = await recheck(r.source, r.flags.replace('g', ''), { timeout: 10_000 });
+      statuses[r.source.slice(0, 60)] = res.status;
+    }
+    const vulnerable = Object.entries(statuses).filter(([, s]) => s === 'vulnerable');
+    expect(vulnerable).toEqual([]);
+  }, 300_000);
   it('a 1 MB adversarial input finishes well under a second', () => {
     for (const unit of ['1', 'a', 'A ', '1 ', '1-', 'a.', 'Aa ', '@a', '1:']) {
       const s = unit.repeat(Math.ceil(1_000_000 / unit.length));

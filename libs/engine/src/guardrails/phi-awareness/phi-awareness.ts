@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { defineGuardrail } from '../../core/define.ts';
+import { excerpt, maskIdentifier } from '../../core/preview.ts';
+import type { Finding } from '../../core/types.ts';
+import { analyze, PII_ENTITIES, type PiiEntity, replacementFor } from '../../detectors/pii/index.ts';
+import { findMedicalTerms } from '../../detectors/pii/medical.ts';
+
+/** Identifiers that tie a medical fact to a person (network/crypto ids do not). */
+const DEFAULT_IDENTIFIERS: PiiEntity[] = PII_ENTITIES.filter(
+  (e) =>
+    ![
+      'IP_ADDRESS',
+      'MAC_ADDRESS',
+      'CRYPTO_WALLET',
+      'DE_COMPANY_REGISTER',
+      'SG_UEN',
+      'AU_ABN',
+      'AU_ACN',
+      'KR_BRN',
+      'IT_VAT_CODE',
+      'DE_VAT_ID',
+      'IN_GSTIN',
+    ].includes(e),
+);
+
+export const phiAwareness = defineGuardrail({
+  name: 'PHIAwareness',
+  stages: ['input', 'output'],
+  category: 'privacy',
+  description:
+    'Flags protected health information: a medical fact (diagnosis, condition, medication, procedure, test result) within a window of an identifier or a person name from the PII recognizer set. Generic medical text without an identifiable person passes.',
+  defaultSeverity: 'high',
+  supportsRedaction: true,
+  config: {
+    windowChars: z
+      .number()
+      .int()
+      .min(20)
+      .max(5000)
+      .default(250)
+      .describe('Maximum distance in characters between a medical fact and an identifier'),
+    identifiers: z
+      .array(z.enum(PII_ENTITIES))
+      .max(PII_ENTITIES.length)
+      .optional()
+      .describe('Entity types that identify a person; all personal identifiers when absent'),
+    threshold: z.number().min(0).max(1).default(0.5).describe('Minimum score of an identifier'),
+  },
+  example: { windowChars: 200, action: 'redact' },
+  create(config) {
+    const entities = new Set(config.identifiers ?? DEFAULT_IDENTIFIERS);
+    return ({ text }) => {
+      const medical = findMedicalTerms(text);
+      if (medical.length === 0) return { passed: true, message: 'No medical facts found' };
+      const ids = analyze(text, { entities, threshold: config.threshold });
+      const linked = ids.filter((id) =>
+        medical.some(
+          (m) =>
+            Math.abs(m.start - id.start) <= config.windowChars ||
+            Math.abs(id.end - m.end) <= config.windowChars,
+        ),
+      );
+      if (linked.length === 0)
+        return {
+          passed: true,
+          message: 'Medical facts found but no identifiable person',
+          details: { medicalTerms: medical.length },
+        };
+      const terms = medical.filter((m) =>
+        linked.some(
+          (id) =>
+            Math.abs(m.start - id.start) <= config.windowChars ||
+            Math.abs(id.end - m.end) <= config.windowChars,
+        ),
+      );
+      const findings: Finding[] = [
+        ...linked.map((id) => ({
+          type: id.type,
+          start: id.start,
+          end: id.end,
+          score: id.score,
+          preview: maskIdentifier(text.slice(id.start, id.end)),
+        })),
+        ...terms.map((m) => ({
+          type: 'MEDICAL_FACT',
+          start: m.start,
+          end: m.end,
+          preview: excerpt(text, m.start, m.end),
+        })),
+      ];
+      const redactions = linked.map((id) => ({
+        start: id.start,
+        end: id.end,
+        replacement: replacementFor(text.slice(id.start, id.end), id.type, 'replace'),
+      }));
+      return {
+        passed: false,
+        message: `Protected health information: ${terms.length} medical fact(s) tied to ${linked.length} identifier(s)`,
+        findings,
+        redactions,
+        details: { identifiers: [...new Set(linked.map((l) => l.type))] },
+      };
+    };
+  },
+});
