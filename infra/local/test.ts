@@ -45,6 +45,27 @@ function testDatabaseUrl(): string {
   return url.toString();
 }
 
+/** Deletes this run's BullMQ keys so test runs leave nothing behind in the shared Redis. */
+async function removeQueueKeys(redisUrl: string, prefix: string): Promise<void> {
+  const { bullPrefix, closeRedisConnection, createRedisConnection } = await import('@parapet/queue');
+  const redis = createRedisConnection(redisUrl, 'worker', { name: 'parapet-test-cleanup' });
+  const deadline = Date.now() + 30_000;
+  let removed = 0;
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${bullPrefix(prefix)}:*`, 'COUNT', 1000);
+      cursor = next;
+      if (keys.length > 0) removed += await redis.unlink(...keys);
+    } while (cursor !== '0' && Date.now() < deadline);
+    if (removed > 0) log(`removed ${removed} Redis keys of queue prefix ${prefix}`);
+  } catch (err) {
+    log(`could not clean Redis keys of ${prefix}: ${(err as Error).message}`);
+  } finally {
+    await closeRedisConnection(redis);
+  }
+}
+
 const lint = await step('biome check .', bin('biome'), ['check', '.']);
 const types = await step('tsc --noEmit', NODE, [
   join(ROOT, 'node_modules/typescript/bin/tsc'),
@@ -73,6 +94,7 @@ await prepareResources(
 );
 
 const tests = await step('vitest run', NODE, [join(ROOT, 'node_modules/vitest/vitest.mjs'), 'run'], env);
+await removeQueueKeys(env['REDIS_URL']!, env['QUEUE_PREFIX']!);
 
 if (lint !== 0) log('lint/format check failed (run `npx biome check --write .`)');
 if (types !== 0) log('type check failed');
