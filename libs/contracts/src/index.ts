@@ -1,3 +1,5 @@
 export * from './analytics.ts';
 export * from './http.ts';
+export * from './openapi.ts';
 export * from './queue.ts';
+export * from './version.ts';
