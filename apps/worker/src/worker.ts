@@ -3,6 +3,7 @@ import {
   type BatchedWriter,
   createAnalyticsClient,
   createBatchedWriter,
+  dropExpiredPartitions,
   insertExecutions,
 } from '@parapet/analytics';
 import type { Config } from '@parapet/config';
@@ -47,7 +48,11 @@ export type WorkerConfig = Pick<
   | 'queuePrefix'
   | 'workerRoles'
   | 'logLevel'
+  | 'analyticsRetentionDays'
 >;
+
+/** How often the analytics role drops daily partitions past retention (every worker may; it is idempotent). */
+const RETENTION_INTERVAL_MS = 60 * 60 * 1000;
 
 export interface WorkerDeps {
   logger: QueueLogger;
@@ -131,6 +136,20 @@ export async function startWorker(
         ...deps.writer,
       });
       writer = w;
+      const enforceRetention = () => {
+        dropExpiredPartitions(client, config.analyticsRetentionDays).then(
+          (dropped) => {
+            if (dropped.length > 0)
+              logger.info({ partitions: dropped }, 'analytics partitions past retention dropped');
+          },
+          // Another worker may have dropped the same partition first; the next run tries again.
+          (err: unknown) => logger.warn({ err: String(err) }, 'analytics retention run failed'),
+        );
+      };
+      const retentionTimer = setInterval(enforceRetention, RETENTION_INTERVAL_MS);
+      retentionTimer.unref();
+      closers.push(async () => clearInterval(retentionTimer));
+      setImmediate(enforceRetention);
       workers.push(
         registerWorker({
           connection: redis,

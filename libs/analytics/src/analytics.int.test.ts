@@ -3,6 +3,7 @@ import type { ExecutionRecord } from '@parapet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AnalyticsClient, createAnalyticsClient } from './client.ts';
 import { migrateClickHouse } from './migrate.ts';
+import { dropExpiredPartitions } from './retention.ts';
 import { quoteString } from './sql.ts';
 import { summary } from './summary.ts';
 import { insertExecutions } from './writer.ts';
@@ -171,6 +172,21 @@ describe('executions table', () => {
 
   it('rejects a user id that is not a uuid before reaching the server', async () => {
     await expect(summary(client, { userId: "' OR 1=1 --", ...window })).rejects.toThrow(RangeError);
+  });
+
+  it('drops whole daily partitions past retention, and only those', async () => {
+    const userId = randomUUID();
+    const old = Date.UTC(2001, 0, 1, 12);
+    await insertExecutions(client, [record(userId, 1, { ts: old }), record(userId, 2)]);
+    // "now" in 2001 so that only this test's ancient partition can be past retention: the test
+    // database is shared with other suites' current data.
+    const dropped = await dropExpiredPartitions(client, 90, new Date(Date.UTC(2001, 5, 1)));
+    expect(dropped).toEqual(['20010101']);
+    expect(
+      (await summary(client, { userId, from: new Date(old - 86_400_000), to: new Date(old + 86_400_000) }))
+        .total,
+    ).toBe(0);
+    expect((await summary(client, { userId, ...window })).total).toBe(1);
   });
 
   it('migrations are idempotent', async () => {

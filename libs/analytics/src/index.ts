@@ -12,6 +12,7 @@ export {
   migrateClickHouse,
   splitStatements,
 } from './migrate.ts';
+export { dropExpiredPartitions, yyyymmdd } from './retention.ts';
 export {
   enumLiteral,
   isValidIdentifier,
