@@ -109,8 +109,10 @@ try {
 
   const apiUrl = `http://127.0.0.1:${apiPort}/api/validate`;
   const auth = { authorization: `Bearer ${key}` };
+  const bareUrl = `http://127.0.0.1:${barePort}/`;
   await load(apiUrl, validateBody, auth); // warm-up (JIT, caches)
-  const bareRun = await load(`http://127.0.0.1:${barePort}/`, validateBody, {});
+  await load(bareUrl, validateBody, {});
+  const bareRun = await load(bareUrl, validateBody, {});
   const apiRun = await load(apiUrl, validateBody, auth);
   const halfRun = await load(apiUrl, validateBody, auth, Math.max(1, Math.floor(apiRun.reqPerSec / 2)));
 
