@@ -65,6 +65,27 @@ export async function prepareResources(resources: Resources, { fresh = false } =
   if (chApplied.length > 0) log(`ClickHouse migrations applied: ${chApplied.join(', ')}`);
 }
 
+/** Deletes this run's BullMQ keys so test runs leave nothing behind in the shared Redis. */
+export async function removeQueueKeys(redisUrl: string, prefix: string): Promise<void> {
+  const { bullPrefix, closeRedisConnection, createRedisConnection } = await import('@parapet/queue');
+  const redis = createRedisConnection(redisUrl, 'worker', { name: 'parapet-test-cleanup' });
+  const deadline = Date.now() + 30_000;
+  let removed = 0;
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${bullPrefix(prefix)}:*`, 'COUNT', 1000);
+      cursor = next;
+      if (keys.length > 0) removed += await redis.unlink(...keys);
+    } while (cursor !== '0' && Date.now() < deadline);
+    if (removed > 0) log(`removed ${removed} Redis keys of queue prefix ${prefix}`);
+  } catch (err) {
+    log(`could not clean Redis keys of ${prefix}: ${(err as Error).message}`);
+  } finally {
+    await closeRedisConnection(redis);
+  }
+}
+
 // `node infra/local/services.ts [up|stop]`: start the local services, or stop the local ClickHouse
 // (Postgres and Redis are the machine's system services and are left alone).
 if (import.meta.main) {

@@ -7,7 +7,7 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { applyTestEnv } from '../../test/support/env.ts';
-import { ensureServices, LOCAL, prepareResources } from './services.ts';
+import { ensureServices, LOCAL, prepareResources, removeQueueKeys } from './services.ts';
 import { log, NODE, ROOT } from './util.ts';
 
 const bin = (name: string) => join(ROOT, 'node_modules', '.bin', name);
@@ -43,27 +43,6 @@ function testDatabaseUrl(): string {
   const url = new URL(configured);
   url.pathname = '/parapet_test';
   return url.toString();
-}
-
-/** Deletes this run's BullMQ keys so test runs leave nothing behind in the shared Redis. */
-async function removeQueueKeys(redisUrl: string, prefix: string): Promise<void> {
-  const { bullPrefix, closeRedisConnection, createRedisConnection } = await import('@parapet/queue');
-  const redis = createRedisConnection(redisUrl, 'worker', { name: 'parapet-test-cleanup' });
-  const deadline = Date.now() + 30_000;
-  let removed = 0;
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${bullPrefix(prefix)}:*`, 'COUNT', 1000);
-      cursor = next;
-      if (keys.length > 0) removed += await redis.unlink(...keys);
-    } while (cursor !== '0' && Date.now() < deadline);
-    if (removed > 0) log(`removed ${removed} Redis keys of queue prefix ${prefix}`);
-  } catch (err) {
-    log(`could not clean Redis keys of ${prefix}: ${(err as Error).message}`);
-  } finally {
-    await closeRedisConnection(redis);
-  }
 }
 
 const lint = await step('biome check .', bin('biome'), ['check', '.']);
