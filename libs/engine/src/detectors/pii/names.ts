@@ -54,7 +54,14 @@ music song album band film movie book story show game world news love life art c
 christmas easter summer winter spring autumn fall black white red green blue brown gray grey golden silver
 bill mark will grant rose hope joy faith summer dawn art ray guy sky star storm brook wood chance price young long
 cook hunter baker miller carter mason porter fisher taylor smith ward page hill field stone banks may june august
-case justice major marshal bishop parker sharp strong king`.split(/\s+/)) {
+case justice major marshal bishop parker sharp strong king just also only even still very really now well much
+more most such other another first last next both many few several same own than too again ever never always often
+once twice maybe perhaps yet soon later early late best better good bad nice fine sure right left free true real
+whole half full back down over under off out away around near far since though although unless because however
+therefore meanwhile besides instead otherwise thus hence indeed anyway everyone someone anyone nobody everything
+something nothing anything people man men woman women child children family friend friends sir lady ladies gentlemen
+note notes update welcome congratulations sorry happy merry dear best warm kind python java ruby rust swift perl
+kotlin scala julia dart docker linux windows android apple google amazon oracle`.split(/\s+/)) {
   if (w) COMMON.add(w);
 }
 // names common enough as words are kept out of the single-token rule via COMMON; a few are too
@@ -184,7 +191,19 @@ export function findPersons(text: string): PiiMatch[] {
   let listRanges: Array<[number, number]> = [];
   if (text.includes(' and ') || text.includes(' & ')) {
     SURNAME_LIST.lastIndex = 0;
-    listRanges = [...text.matchAll(SURNAME_LIST)].map((m) => [m.index, m.index + m[0].length]);
+    // a firm ("The Clark, Romero and Hall Orchestra", "Lopez, Santos and Coleman is a design agency"),
+    // not people ("our founders: Maslow, Anthony and Perry")
+    listRanges = [...text.matchAll(SURNAME_LIST)]
+      .filter((m) => {
+        const after = text.slice(m.index + m[0].length, m.index + m[0].length + 20);
+        const before = text.slice(Math.max(0, m.index - 4), m.index);
+        return (
+          /^the $/i.test(before) ||
+          /^ (?:is|was|has|[A-Z][a-z]+ (?:is|was))\b/.test(after) ||
+          /^ \p{Lu}/u.test(after)
+        );
+      })
+      .map((m) => [m.index, m.index + m[0].length]);
     for (let k = 0; k < toks.length; k++)
       if (listRanges.some(([a, b]) => toks[k]!.start >= a && toks[k]!.end <= b)) blocked[k] = 1;
   }
@@ -279,13 +298,13 @@ export function findPersons(text: string): PiiMatch[] {
       if (commonCount > 0 && score > 0.5) score -= 0.2;
     } else {
       if (isFirst(first) && !PLACES.has(first.key)) score = 0.6;
-      else if (LAST.has(first.key) && !COMMON.has(first.key) && !PLACES.has(first.key)) score = 0.35;
+      else if (LAST.has(first.key) && !COMMON.has(first.key) && !PLACES.has(first.key)) score = 0.5;
       else if (FIRST.has(first.key)) score = 0.2;
       else score = 0.1;
       if (first.word.length < 3) score = Math.min(score, 0.2);
     }
     if (cue) score = Math.min(1, score + 0.45);
-    if (afterThe && !cue) score -= 0.3;
+    if (afterThe && !cue && (names.length > 1 || !LAST.has(first.key))) score -= 0.3;
     if (score > 0)
       out.push({
         type: 'PERSON',

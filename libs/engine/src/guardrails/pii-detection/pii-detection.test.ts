@@ -155,7 +155,8 @@ describe('PII patterns are safe and fast', () => {
       const s = unit.repeat(Math.ceil(1_000_000 / unit.length));
       const t = performance.now();
       analyze(s, { threshold: 0.5 });
-      expect(performance.now() - t).toBeLessThan(1000);
+      // ~0.1–0.8 s on an idle core; the bound leaves room for a shared 2-core CI machine
+      expect(performance.now() - t).toBeLessThan(2500);
     }
   }, 30_000);
 });
