@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AnalyticsClient, createAnalyticsClient } from './client.ts';
 import { migrateClickHouse } from './migrate.ts';
 import { dropExpiredPartitions } from './retention.ts';
+import { timeSeries, usageByKey } from './series.ts';
 import { quoteString } from './sql.ts';
 import { summary } from './summary.ts';
 import { insertExecutions } from './writer.ts';
@@ -172,6 +173,26 @@ describe('executions table', () => {
 
   it('rejects a user id that is not a uuid before reaching the server', async () => {
     await expect(summary(client, { userId: "' OR 1=1 --", ...window })).rejects.toThrow(RangeError);
+  });
+
+  it('reports a time series and per-key usage, deduplicated', async () => {
+    const userId = randomUUID();
+    // 100 records one second apart from BASE_TS: minute buckets hold 60 and 40.
+    const records = Array.from({ length: 100 }, (_, k) =>
+      record(userId, k, { apiKeyId: k < 30 ? 'key-a' : 'key-b' }),
+    );
+    await insertExecutions(client, records);
+    await insertExecutions(client, records.slice(0, 50));
+    const series = await timeSeries(client, { userId, ...window, bucketSeconds: 60 });
+    expect(series).toEqual([
+      { start: new Date(BASE_TS).toISOString(), total: 60, passed: 45, blocked: 15 },
+      { start: new Date(BASE_TS + 60_000).toISOString(), total: 40, passed: 30, blocked: 10 },
+    ]);
+    const usage = await usageByKey(client, { userId, ...window });
+    expect(usage.map((u) => [u.apiKeyId, u.total])).toEqual([
+      ['key-b', 70],
+      ['key-a', 30],
+    ]);
   });
 
   it('drops whole daily partitions past retention, and only those', async () => {

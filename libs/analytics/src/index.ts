@@ -13,6 +13,7 @@ export {
   splitStatements,
 } from './migrate.ts';
 export { dropExpiredPartitions, yyyymmdd } from './retention.ts';
+export { defaultBucketSeconds, type KeyUsage, type SeriesPoint, timeSeries, usageByKey } from './series.ts';
 export {
   enumLiteral,
   isValidIdentifier,

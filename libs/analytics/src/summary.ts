@@ -47,8 +47,8 @@ export function summaryWhere(p: SummaryParams): string {
 
 /** Totals over executions deduplicated by id (unmerged ReplacingMergeTree duplicates count once). */
 export function totalsQuery(p: SummaryParams): string {
-  return `SELECT count() AS total, sum(passed) AS passed, quantiles(0.5, 0.95, 0.99)(latency_ms) AS latency
-FROM (SELECT id, any(passed) AS passed, any(latency_ms) AS latency_ms
+  return `SELECT count() AS total, sum(p) AS passed, quantiles(0.5, 0.95, 0.99)(l) AS latency
+FROM (SELECT id, any(passed) AS p, any(latency_ms) AS l
       FROM ${EXECUTIONS_TABLE} WHERE ${summaryWhere(p)} GROUP BY id)`;
 }
 
