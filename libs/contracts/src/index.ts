@@ -1,4 +1,5 @@
 export * from './analytics.ts';
+export * from './batches.ts';
 export * from './http.ts';
 export * from './openapi.ts';
 export * from './queue.ts';
