@@ -46,6 +46,6 @@ describe('ApiKeyRotationTrigger', () => {
     });
   });
   it('uses a linear-time pattern', async () => {
-    expect((await check(PARAPET_KEY.source, PARAPET_KEY.flags)).status).toBe('safe');
+    expect((await check(PARAPET_KEY.source, PARAPET_KEY.flags, { timeout: 60_000 })).status).toBe('safe');
   }, 60_000);
 });

@@ -1,0 +1,35 @@
+import { check } from 'recheck';
+import { describe, expect, it } from 'vitest';
+import {
+  HOSTNAME,
+  IPV4,
+  IPV6_INTERNAL,
+  LOCALHOST_PORT,
+  matchAll,
+  privateIPv4Kind,
+  URL_RE,
+} from './internal.ts';
+
+describe('network recognisers', () => {
+  it('classifies private, loopback and link-local IPv4', () => {
+    expect(privateIPv4Kind('10.0.0.12')).toBe('private_ip');
+    expect(privateIPv4Kind('172.20.1.1')).toBe('private_ip');
+    expect(privateIPv4Kind('172.32.1.1')).toBeUndefined();
+    expect(privateIPv4Kind('127.0.0.1')).toBe('loopback_ip');
+    expect(privateIPv4Kind('169.254.169.254')).toBe('link_local_ip');
+    expect(privateIPv4Kind('8.8.8.8')).toBeUndefined();
+    expect(privateIPv4Kind('10.0.0.256')).toBeUndefined();
+  });
+  it('finds hostnames and IPs at token boundaries only', () => {
+    expect(matchAll(HOSTNAME, 'see db1.prod.internal now').map((m) => m.value)).toEqual([
+      'db1.prod.internal',
+    ]);
+    expect(matchAll(IPV4, 'version 10.2 and 1.2.3.4.5 and 10.0.0.1.').map((m) => m.value)).toEqual([
+      '10.0.0.1',
+    ]);
+  });
+  it('uses only linear-time patterns', async () => {
+    for (const re of [HOSTNAME, IPV4, IPV6_INTERNAL, URL_RE, LOCALHOST_PORT])
+      expect((await check(re.source, re.flags, { timeout: 60_000 })).status, re.source).toBe('safe');
+  }, 120_000);
+});

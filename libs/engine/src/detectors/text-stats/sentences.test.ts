@@ -1,0 +1,20 @@
+import { check } from 'recheck';
+import { describe, expect, it } from 'vitest';
+import { CITATION, CLAIM_PATTERNS, claimTypes, OPINION, sentences } from './sentences.ts';
+
+describe('sentences and claims', () => {
+  it('splits sentences with offsets, keeping decimals together', () => {
+    const s = sentences('Growth was 3.5% last year. Really? Yes!');
+    expect(s.map((x) => x.text)).toEqual(['Growth was 3.5% last year.', 'Really?', 'Yes!']);
+  });
+  it('recognises claims and not opinions', () => {
+    expect(claimTypes('The capital of France is Paris.')).toEqual(['factual_claim']);
+    expect(claimTypes('Studies show that 40% of adults snore.')).toEqual(['statistic', 'research_claim']);
+    expect(claimTypes('I think Paris is beautiful.')).toEqual([]);
+    expect(claimTypes('Paris is beautiful in spring.')).toEqual([]);
+  });
+  it('uses linear-time patterns', async () => {
+    for (const re of [...CLAIM_PATTERNS.map((p) => p.re), OPINION, CITATION])
+      expect((await check(re.source, re.flags, { timeout: 60_000 })).status, re.source).toBe('safe');
+  }, 120_000);
+});
