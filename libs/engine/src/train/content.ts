@@ -9,8 +9,8 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { analyzeContent, modelInput } from '../detectors/content/signals.ts';
 import {
+  assignFolds,
   createClassifier,
-  crossValidateScores,
   type Example,
   metricsAt,
   type TrainOptions,
@@ -42,6 +42,8 @@ export const MODELS = [
     out: join(here, '../guardrails/toxicity/model/toxicity.model.json'),
     options: { seed: 1, epochs: 12, learningRate: 0.2, l2: 1e-6, buckets: 1 << 18 } satisfies TrainOptions,
     maxHardNegativeFpr: 1,
+    /** Benign prompts from the other file: the tweets alone never show a plain question or task. */
+    extraNegativesFrom: 'harmful_request.jsonl',
   },
   {
     name: 'harmful-request',
@@ -49,6 +51,8 @@ export const MODELS = [
     out: join(here, '../guardrails/harmful-request/model/harmful-request.model.json'),
     options: { seed: 1, epochs: 12, learningRate: 0.2, l2: 1e-6, buckets: 1 << 18 } satisfies TrainOptions,
     maxHardNegativeFpr: 0.04,
+    /** Neutral statements about identity groups and everyday tweets: not requests for harm. */
+    extraNegativesFrom: 'toxicity.jsonl',
   },
 ];
 
@@ -56,7 +60,7 @@ export const MODELS = [
 function chooseThreshold(recs: Rec[], scores: number[], maxHardFpr: number): number {
   let best = { t: 0.5, f1: -1 };
   const hard = recs.map((r, i) => ({ r, s: scores[i]! })).filter((x) => x.r.hard_negative);
-  for (let t = 0.2; t <= 0.8001; t += 0.01) {
+  for (let t = 0.2; t <= 0.9501; t += 0.01) {
     const m = metricsAt(
       recs.map((r) => r.label),
       scores.map((s) => s >= t),
@@ -105,8 +109,26 @@ function main(): void {
       label: r.label,
       group: r.id,
     }));
-    console.log(`${spec.name}: ${recs.length} examples from ${spec.file}`);
-    const oof = crossValidateScores(examples, spec.options, 5);
+    const extra: Example[] = readFileSync(join(dataDir, spec.extraNegativesFrom), 'utf8')
+      .split('\n')
+      .filter((l) => l.trim())
+      .map((l) => JSON.parse(l) as Rec)
+      .filter((r) => r.label === 0)
+      .map((r) => ({ text: modelInput(r.text, analyzeContent(r.text)), label: 0 as const }));
+    console.log(
+      `${spec.name}: ${recs.length} examples from ${spec.file} + ${extra.length} negatives from ${spec.extraNegativesFrom}`,
+    );
+    // 5-fold CV grouped by id; the extra negatives are always in the training part, never scored.
+    const fold = assignFolds(examples, 5, spec.options.seed);
+    const oof = new Array<number>(recs.length).fill(0);
+    for (let f = 0; f < 5; f++) {
+      const m = createClassifier(
+        trainLogisticRegression([...examples.filter((_, i) => fold[i] !== f), ...extra], spec.options),
+      );
+      examples.forEach((e, i) => {
+        if (fold[i] === f) oof[i] = m.score(e.text);
+      });
+    }
     const threshold = chooseThreshold(recs, oof, spec.maxHardNegativeFpr);
     const cv = report(
       `5-fold CV (threshold ${threshold})`,
@@ -137,10 +159,10 @@ function main(): void {
         const trainIdx = recs.flatMap((r, i) => (source(r.id) === s ? [] : [i]));
         const testIdx = recs.flatMap((r, i) => (source(r.id) === s ? [i] : []));
         const model = createClassifier(
-          trainLogisticRegression(
-            trainIdx.map((i) => examples[i]!),
-            { ...spec.options, threshold },
-          ),
+          trainLogisticRegression([...trainIdx.map((i) => examples[i]!), ...extra], {
+            ...spec.options,
+            threshold,
+          }),
         );
         const flagged = testIdx.map((i) => model.score(examples[i]!.text) >= threshold);
         const pos = testIdx.filter((i) => recs[i]!.label === 1);
@@ -158,10 +180,10 @@ function main(): void {
           .join('; ')}`,
       );
     }
-    const model = trainLogisticRegression(examples, { ...spec.options, threshold });
+    const model = trainLogisticRegression([...examples, ...extra], { ...spec.options, threshold });
     model.meta = {
       ...model.meta,
-      data: `shared/eval/${spec.file} (dev part; sources and licences in docs/guardrails/content-safety.md)`,
+      data: `shared/eval/${spec.file} + label-0 texts of shared/eval/${spec.extraNegativesFrom} (dev parts; sources and licences in docs/guardrails/content-safety.md)`,
       input: 'text + signal tags (detectors/content/signals.ts modelInput)',
       cv5: cv,
       leaveOneSourceOut: losoFigures,

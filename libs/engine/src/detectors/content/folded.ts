@@ -14,7 +14,17 @@ export interface FoldedText {
   toOriginal(start: number, end: number): { start: number; end: number };
 }
 
+let last: { text: string; folded: FoldedText } | undefined;
+
+/** Folds a text; the last result is kept so that guardrails checking the same text share it. */
 export function foldText(original: string): FoldedText {
+  if (last && last.text === original) return last.folded;
+  const folded = fold(original);
+  last = { text: original, folded };
+  return folded;
+}
+
+function fold(original: string): FoldedText {
   const tokens = tokenize(original);
   const starts = new Int32Array(tokens.length);
   const parts: string[] = [];

@@ -73,6 +73,14 @@ export class Lexicon {
   lookup(token: string): LexEntry | undefined {
     const hit = this.words.get(token);
     if (hit) return hit;
+    let doubled = false;
+    for (let i = 1; i < token.length; i++) {
+      if (token.charCodeAt(i) === token.charCodeAt(i - 1)) {
+        doubled = true;
+        break;
+      }
+    }
+    if (!doubled) return undefined;
     const c3 = collapse3(token);
     if (c3 !== token) {
       const h = this.words.get(c3);

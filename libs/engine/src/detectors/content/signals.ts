@@ -20,7 +20,20 @@ export interface ContentSignals {
   benignContext: boolean;
 }
 
+let last: { text: string; signals: ContentSignals } | undefined;
+
+/**
+ * Analyses a text once; the last result is kept so that several content guardrails checking the
+ * same text in one request share the work.
+ */
 export function analyzeContent(text: string): ContentSignals {
+  if (last && last.text === text) return last.signals;
+  const signals = analyze(text);
+  last = { text, signals };
+  return signals;
+}
+
+function analyze(text: string): ContentSignals {
   const folded = foldText(text);
   const lexHits = contentLexicon.matchTokens(folded.tokens);
   const harmHits = matchFamilies(folded, HARM_FAMILIES, 20);

@@ -75,35 +75,61 @@ export function tokenize(text: string): Token[] {
       continue;
     }
     const start = i;
-    let raw = '';
+    // Fast scan: most tokens are plain ASCII letters.
+    let plain = true;
     let hasLetter = false;
+    let hasUpper = false;
     while (i < n) {
       const d = text.charCodeAt(i);
-      if (INVISIBLE.has(d)) {
-        i++;
-        continue;
-      }
       const k = KIND[d]!;
-      if (k === 0) break;
-      if (k === 1) hasLetter = true;
-      raw += d < 128 ? String.fromCharCode(d | (d >= 65 && d <= 90 ? 32 : 0)) : foldChar(d);
+      if (k === 0) {
+        if (INVISIBLE.has(d)) {
+          plain = false;
+          i++;
+          continue;
+        }
+        break;
+      }
+      if (k === 1) {
+        hasLetter = true;
+        if (d >= 65 && d <= 90) hasUpper = true;
+        else if (d > 127) plain = false;
+      } else plain = false;
       i++;
-      if (raw.length > 64) {
+      if (i - start > 64) {
         // Very long runs are not words; skip the rest of the run.
         while (i < n && KIND[text.charCodeAt(i)] !== 0) i++;
         break;
       }
     }
     let end = i;
+    let raw: string;
+    if (plain) {
+      raw = text.slice(start, end);
+      if (hasUpper) raw = raw.toLowerCase();
+    } else {
+      raw = '';
+      for (let j = start; j < end; j++) {
+        const d = text.charCodeAt(j);
+        if (INVISIBLE.has(d)) continue;
+        raw += d < 128 ? String.fromCharCode(d >= 65 && d <= 90 ? d | 32 : d) : foldChar(d);
+      }
+    }
     // Trailing apostrophes and exclamation marks are punctuation, not letters.
-    while (raw.length > 0 && /['!|]$/.test(raw)) {
+    while (raw.length > 0) {
+      const last = raw.charCodeAt(raw.length - 1);
+      if (last !== 0x27 && last !== 0x21 && last !== 0x7c) break;
       raw = raw.slice(0, -1);
       end--;
     }
-    while (raw.length > 0 && /^[!|*]/.test(raw)) raw = raw.slice(1);
+    while (raw.length > 0) {
+      const first = raw.charCodeAt(0);
+      if (first !== 0x21 && first !== 0x7c && first !== 0x2a) break;
+      raw = raw.slice(1);
+    }
     if (!raw) continue;
     let folded = raw;
-    if (hasLetter && /[0-9@$!|€]/.test(raw)) {
+    if (!plain && hasLetter && /[0-9@$!|€]/.test(raw)) {
       let f = '';
       for (const ch of raw) f += LEET[ch] ?? ch;
       folded = f;

@@ -8,6 +8,23 @@ import model from './model/toxicity.model.json' with { type: 'json' };
 
 const classifier = createClassifier(model as LinearModelJson);
 
+/**
+ * Identity terms and function words. A text made only of these ("same-sex couples, Black people
+ * and Muslims") names groups without saying anything about them, so it cannot be toxic; the model,
+ * trained on hate statements that name the same groups, is not asked.
+ */
+const NEUTRAL_WORDS = new Set(
+  (
+    'a an the and or of to in on for with about as at by from is are be this that these those ' +
+    'people person persons men women man woman kids children folks community communities couple couples family families ' +
+    'same sex same-sex gay gays lesbian lesbians bisexual bi trans transgender queer lgbt lgbtq lgbtqia straight nonbinary ' +
+    'black white asian asians african africans american americans latino latinos latina latinas hispanic hispanics ' +
+    'arab arabs jewish jews muslim muslims christian christians hindu hindus sikh sikhs buddhist buddhists catholic catholics ' +
+    'mexican mexicans chinese indian indians native natives immigrant immigrants refugee refugees disabled deaf blind ' +
+    'old young elderly senior seniors'
+  ).split(' '),
+);
+
 export const TOXICITY_CATEGORIES = ['toxic', 'insult', 'profanity', 'hate', 'sexual', 'violence'] as const;
 type ToxicityCategory = (typeof TOXICITY_CATEGORIES)[number];
 
@@ -53,7 +70,9 @@ export const toxicity = defineGuardrail({
     const enabled = new Set<ToxicityCategory>(config.categories);
     return ({ text }) => {
       const signals = analyzeContent(text);
-      const toxic = classifier.score(modelInput(text, signals));
+      const onlyNeutral =
+        signals.folded.tokens.length > 0 && signals.folded.tokens.every((t) => NEUTRAL_WORDS.has(t.text));
+      const toxic = onlyNeutral ? 0 : classifier.score(modelInput(text, signals));
       const scores: Record<ToxicityCategory, number> = {
         toxic,
         insult: 0,

@@ -1,0 +1,82 @@
+import { checkSync } from 'recheck';
+import { describe, expect, it } from 'vitest';
+import { HATE_FAMILIES } from '../../guardrails/hate-speech/hate-speech.ts';
+import { MEDICAL } from '../../guardrails/nsfw-advanced/nsfw-advanced.ts';
+import { SELF_HARM_FAMILIES } from '../../guardrails/self-harm/self-harm.ts';
+import { VIOLENCE_FAMILIES } from '../../guardrails/violence/violence.ts';
+import { foldText } from './folded.ts';
+import { Lexicon, maskWord } from './lexicon.ts';
+import { BENIGN_CONTEXT, HARM_FAMILIES, REQUEST_FRAME } from './phrases.ts';
+import { analyzeContent, contentLexicon, signalTags } from './signals.ts';
+import { tokenize } from './tokens.ts';
+
+const cats = (t: string) => contentLexicon.match(t).map((h) => `${h.matched}:${h.entry.category}`);
+
+describe('content tokens and lexicons', () => {
+  it('folds leetspeak, masks, stretched and spelled-out words with original offsets', () => {
+    const t = 'p.o.r.n s3x @ss 2017';
+    expect(tokenize(t).map((k) => k.text)).toEqual(['porn', 'sex', 'ass', '2017']);
+    expect(tokenize(t)[0]).toMatchObject({ start: 0, end: 7 });
+    expect(cats('f*ck')).toEqual(['f*ck:profanity-strong']);
+    expect(cats('fuuuuck')).toHaveLength(1);
+    expect(cats('b!tch')).toEqual(['bitch:profanity-strong']);
+    expect(cats('ＦＵＣＫ')).toHaveLength(1);
+    expect(cats('n\u200bigger')).toEqual(['nigger:slur']);
+  });
+
+  it('matches whole words and declared suffixes only', () => {
+    for (const t of [
+      'spicy',
+      'Scunthorpe',
+      'cocktail',
+      "assassin's creed",
+      'classic',
+      'Dickens',
+      'therapist',
+      'grape',
+    ]) {
+      expect(cats(t), t).toEqual([]);
+    }
+    expect(cats('spics')).toEqual(['spics:slur']);
+  });
+
+  it('supports phrases and masks previews', () => {
+    const lx = new Lexicon([{ term: 'adult content', category: 'x', weight: 1 }]);
+    expect(lx.match('no ADULT   content here')).toHaveLength(1);
+    expect(maskWord('faggot')).toBe('f*****');
+  });
+
+  it('maps folded pattern hits back to the original text', () => {
+    const f = foldText('How to make a B0MB!!');
+    expect(f.text).toBe('how to make a bomb');
+    const s = analyzeContent('How to make a B0MB!!');
+    expect(s.requestFrame).toBe(true);
+    const hit = s.harmHits.find((h) => h.category === 'weapons')!;
+    expect('How to make a B0MB!!'.slice(hit.start, hit.end)).toBe('B0MB');
+    expect(signalTags(s)).toContain('zzaskweapons');
+  });
+
+  it('uses only linear-time patterns', () => {
+    const patterns = [
+      REQUEST_FRAME,
+      BENIGN_CONTEXT,
+      MEDICAL,
+      ...[...HARM_FAMILIES, ...HATE_FAMILIES, ...VIOLENCE_FAMILIES, ...SELF_HARM_FAMILIES].map(
+        (f) => f.pattern,
+      ),
+    ];
+    for (const p of patterns) {
+      expect(checkSync(p.source, p.flags, { timeout: 30_000 }).status, p.source.slice(0, 60)).toBe('safe');
+    }
+  }, 300_000);
+
+  it('analyses 1 MB of adversarial text well under a second', () => {
+    const big = `${'k.i.l.l '.repeat(40_000)}${'how to '.repeat(40_000)}${'f*ck '.repeat(40_000)}`.slice(
+      0,
+      1_000_000,
+    );
+    const t0 = performance.now();
+    analyzeContent(big);
+    expect(performance.now() - t0).toBeLessThan(1000);
+  });
+});

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { hateSpeech } from './hate-speech.ts';
+
+type R = { passed: boolean; details?: { level: string }; findings?: Array<{ preview: string }> };
+const run = (text: string, config: Record<string, unknown> = {}) =>
+  hateSpeech.create(
+    hateSpeech.configSchema.parse(config),
+    {},
+  )({ text, stage: 'input', context: {}, caller: { userId: 'u' } }) as unknown as R;
+
+describe('HateSpeech', () => {
+  it('flags slurs including obfuscated spellings, with masked previews', () => {
+    for (const t of ['look at that n1gger', 'stupid f@ggot', 'those k.i.k.e.s', 'what a spiiic', 'ch*nk']) {
+      const r = run(t);
+      expect(r.passed, t).toBe(false);
+    }
+    expect(run('stupid faggot').findings?.[0]?.preview).toBe('f*****');
+  });
+
+  it('quoting does not bypass it', () => {
+    expect(run('He said "faggot" to me').passed).toBe(false);
+  });
+
+  it('flags dehumanising and violent statements about groups', () => {
+    expect(run('Muslims are vermin').details?.level).toBe('statement');
+    expect(run('immigrants should be exterminated').passed).toBe(false);
+    expect(run('kill all the jews').passed).toBe(false);
+  });
+
+  it('passes look-alikes and identity terms alone', () => {
+    for (const t of [
+      'spicy noodles',
+      'Scunthorpe United',
+      'a gin cocktail',
+      'same-sex couples',
+      'Black people',
+      'Muslims',
+      'Muslims are celebrating Eid',
+      'the Japanese garden',
+      'a nipple shield for nursing',
+    ]) {
+      expect(run(t).passed, t).toBe(true);
+    }
+  });
+
+  it('moderate mode only warns on a lone slur; custom slurs are honoured', () => {
+    expect(run('stupid faggot', { blockSeverity: 'moderate' }).passed).toBe(true);
+    expect(run('what a Zorblat', { customSlurs: ['zorblat'] }).passed).toBe(false);
+  });
+});

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { toxicity } from './toxicity.ts';
+
+const run = (text: string, config: Record<string, unknown> = {}) =>
+  toxicity.create(
+    toxicity.configSchema.parse(config),
+    {},
+  )({ text, stage: 'input', context: {}, caller: { userId: 'u' } }) as unknown as {
+    passed: boolean;
+    details: { scores: Record<string, number>; categories?: string[] };
+    findings?: Array<{ type: string; preview: string }>;
+  };
+
+describe('Toxicity', () => {
+  it('flags insults, slurs and obfuscated profanity with per-category scores', () => {
+    const r = run('shut up you stupid b1tch, nobody wants you here');
+    expect(r.passed).toBe(false);
+    expect(r.details.scores['profanity']).toBeGreaterThan(0.5);
+    expect(r.details.scores['toxic']).toBeGreaterThan(0.5);
+    const s = run('you f*cking n1gger');
+    expect(s.passed).toBe(false);
+    expect(s.details.categories).toContain('hate');
+    expect(s.findings?.every((f) => !/gg/.test(f.preview))).toBe(true);
+  });
+
+  it('passes benign look-alikes and identity terms alone', () => {
+    for (const t of [
+      'I love spicy food',
+      'We drove through Scunthorpe yesterday',
+      'Order a cocktail at the bar',
+      "Assassin's Creed has a great story",
+      'How do I kill the process on port 3000?',
+      'Shoot a photo of the sunset',
+      'same-sex couples',
+      'Black people',
+      'Muslims',
+      'The weather is lovely today, thanks for asking.',
+    ]) {
+      expect(run(t).passed, t).toBe(true);
+    }
+  });
+
+  it('quoting does not bypass it', () => {
+    expect(run('He wrote "you worthless piece of shit, go die"').passed).toBe(false);
+  });
+
+  it('respects the category list and threshold', () => {
+    expect(run('what a lovely day', { threshold: 0 }).passed).toBe(false);
+    expect(run('you f*cking n1gger', { categories: ['sexual'] }).passed).toBe(true);
+  });
+
+  it('handles 1 MB adversarial input quickly', () => {
+    const big = 'f*ck '.repeat(100_000) + 'a'.repeat(500_000);
+    const t0 = performance.now();
+    run(big);
+    expect(performance.now() - t0).toBeLessThan(1000);
+  });
+});
