@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import type { ExecutionRecord } from '@parapet/contracts';
+import { API_VERSION, buildOpenApi, type ExecutionRecord } from '@parapet/contracts';
 import type { Db } from '@parapet/db';
 import type { Registry } from '@parapet/engine';
 import Koa from 'koa';
@@ -10,6 +10,7 @@ import { authenticate, type KeyResolver } from './auth/keys.ts';
 import { errorHandler, requestId, requestLogger, requireJson } from './http/middleware.ts';
 import type { ProfileResolver } from './profiles/resolver.ts';
 import { type AnalyticsQueries, analyticsRoutes } from './routes/analytics.ts';
+import { docsRoutes } from './routes/docs.ts';
 import { healthRoutes } from './routes/health.ts';
 import { profileRoutes } from './routes/profiles.ts';
 import { validateRoutes } from './routes/validate.ts';
@@ -54,8 +55,11 @@ export function createApp(deps: AppDeps): Koa {
     ready: deps.ready,
     isShuttingDown: deps.isShuttingDown,
     metrics: deps.metrics,
+    openApi: buildOpenApi(API_VERSION),
   });
   app.use(open.routes()).use(open.allowedMethods({ throw: true }));
+  const docs = docsRoutes();
+  app.use(docs.routes()).use(docs.allowedMethods({ throw: true }));
 
   const api = new Router();
   api.use('/api', authenticate(deps.keys));

@@ -6,6 +6,7 @@ export interface HealthDeps {
   ready(): Promise<boolean>;
   isShuttingDown(): boolean;
   metrics: MetricsRegistry;
+  openApi: Record<string, unknown>;
 }
 
 export function healthRoutes(deps: HealthDeps): Router {
@@ -17,6 +18,9 @@ export function healthRoutes(deps: HealthDeps): Router {
     const ready = !deps.isShuttingDown() && (await deps.ready());
     ctx.status = ready ? 200 : 503;
     ctx.body = { status: ready ? 'ready' : 'unavailable' };
+  });
+  router.get('/openapi.json', (ctx) => {
+    ctx.body = deps.openApi;
   });
   router.get('/metrics', async (ctx) => {
     ctx.type = deps.metrics.contentType;
