@@ -184,7 +184,9 @@ export async function ensureLocalClickHouse(): Promise<string> {
 
   let command = serverCommand();
   if (!command) {
-    await aptInstall(['clickhouse-server', 'clickhouse-client'], ['--no-install-recommends']);
+    await aptInstall(['clickhouse-server', 'clickhouse-client'], ['--no-install-recommends'], () =>
+      Boolean(serverCommand()),
+    );
     command = serverCommand();
     if (!command) throw new Error('ClickHouse was installed but no server binary was found');
   }

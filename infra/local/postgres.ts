@@ -36,7 +36,7 @@ export async function ensureLocalPostgres(url: string): Promise<void> {
   if (await canConnect(url)) return;
   let installed = false;
   if (clusterVersions().length === 0) {
-    await aptInstall(['postgresql']);
+    await aptInstall(['postgresql'], [], () => clusterVersions().length > 0);
     installed = true;
   }
   const version = clusterVersions()[0];

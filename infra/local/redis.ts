@@ -23,7 +23,9 @@ export function redisPing(host: string, port: number, timeoutMs = 1_000): Promis
 /** Makes sure a Redis server answers on 127.0.0.1:port, installing and starting one when needed. */
 export async function ensureLocalRedis(port = 6379): Promise<void> {
   if (await redisPing('127.0.0.1', port)) return;
-  if (!which('redis-server')) await aptInstall(['redis-server'], ['--no-install-recommends']);
+  if (!which('redis-server')) {
+    await aptInstall(['redis-server'], ['--no-install-recommends'], () => Boolean(which('redis-server')));
+  }
   // The package's own service may have come up during the install.
   if (await redisPing('127.0.0.1', port)) return;
   log(`starting redis-server on 127.0.0.1:${port}…`);

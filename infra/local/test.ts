@@ -6,7 +6,7 @@
  */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { applyTestEnv } from '../../test/support/env.ts';
+import { applyTestEnv, testDatabaseUrl } from '../../test/support/env.ts';
 import { ensureServices, LOCAL, prepareResources, removeQueueKeys } from './services.ts';
 import { log, NODE, ROOT } from './util.ts';
 
@@ -36,15 +36,6 @@ function step(name: string, command: string, args: readonly string[], env = proc
   });
 }
 
-/** The test database lives on the configured server (or the local one), never in the configured database. */
-function testDatabaseUrl(): string {
-  const configured = process.env['DATABASE_URL']?.trim();
-  if (!configured) return LOCAL.testDatabaseUrl;
-  const url = new URL(configured);
-  url.pathname = '/parapet_test';
-  return url.toString();
-}
-
 const lint = await step('biome check .', bin('biome'), ['check', '.']);
 const types = await step('tsc --noEmit', NODE, [
   join(ROOT, 'node_modules/typescript/bin/tsc'),
@@ -56,7 +47,7 @@ const types = await step('tsc --noEmit', NODE, [
 await ensureServices(process.env, LOCAL.testDatabaseUrl);
 const env: NodeJS.ProcessEnv = {
   ...process.env,
-  DATABASE_URL: testDatabaseUrl(),
+  DATABASE_URL: testDatabaseUrl(process.env['DATABASE_URL']),
   CLICKHOUSE_DATABASE: LOCAL.testClickhouseDatabase,
 };
 applyTestEnv(env);

@@ -82,20 +82,30 @@ export async function waitUntil(
 
 let aptUpdated = false;
 
-/** apt-get install, once-updated, non-interactive; progress goes to stderr. */
+/**
+ * apt-get install, once-updated, non-interactive; progress goes to stderr. A package whose
+ * maintainer script fails to start its service (common without systemd) makes apt-get exit non-zero
+ * although the binaries are in place: `installed` tells whether what the caller needs is there.
+ */
 export async function aptInstall(
   packages: readonly string[],
   extraArgs: readonly string[] = [],
+  installed: () => boolean = () => false,
 ): Promise<void> {
   if (!which('apt-get')) throw new Error(`cannot install ${packages.join(', ')}: apt-get is not available`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  if (!aptUpdated) {
-    log('apt-get update…');
-    await run('apt-get', ['update'], { env });
-    aptUpdated = true;
+  try {
+    if (!aptUpdated) {
+      log('apt-get update…');
+      await run('apt-get', ['update'], { env });
+      aptUpdated = true;
+    }
+    log(`apt-get install ${packages.join(' ')}…`);
+    await run('apt-get', ['install', '-y', ...extraArgs, ...packages], { env });
+  } catch (err) {
+    if (!installed()) throw err;
+    log(`${(err as Error).message}; the binaries are installed, carrying on`);
   }
-  log(`apt-get install ${packages.join(' ')}…`);
-  await run('apt-get', ['install', '-y', ...extraArgs, ...packages], { env });
 }
 
 export function isLoopbackHost(hostname: string): boolean {

@@ -17,3 +17,14 @@ export function applyTestEnv(env: NodeJS.ProcessEnv = process.env): void {
     if (!env[name]?.trim()) env[name] = value;
   }
 }
+
+/**
+ * The database `npm test` drops and recreates: `parapet_test` on the configured server (or the local
+ * one), never the configured database itself.
+ */
+export function testDatabaseUrl(configured: string | undefined): string {
+  if (!configured?.trim()) return LOCAL.testDatabaseUrl;
+  const url = new URL(configured.trim());
+  url.pathname = '/parapet_test';
+  return url.toString();
+}

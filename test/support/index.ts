@@ -1,2 +1,2 @@
-export { applyTestEnv } from './env.ts';
+export { applyTestEnv, testDatabaseUrl } from './env.ts';
 export { createTestDb, createTestUser, randomName, waitFor } from './helpers.ts';
