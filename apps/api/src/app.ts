@@ -29,6 +29,8 @@ export interface AppDeps {
     maxGuardrailsPerProfile: number;
     maxProfilesPerUser: number;
   };
+  /** Per-key and per-user request limits (runs after authentication). */
+  rateLimit?: Koa.Middleware;
   ready(): Promise<boolean>;
   isShuttingDown(): boolean;
 }
@@ -63,6 +65,7 @@ export function createApp(deps: AppDeps): Koa {
 
   const api = new Router();
   api.use('/api', authenticate(deps.keys));
+  if (deps.rateLimit) api.use('/api', deps.rateLimit);
   for (const r of [
     validateRoutes({
       profiles: deps.profiles,

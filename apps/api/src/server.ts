@@ -22,6 +22,7 @@ import type { Logger } from 'pino';
 import { collectDefaultMetrics, Registry as MetricsRegistry } from 'prom-client';
 import { createApp } from './app.ts';
 import { KeyResolver } from './auth/keys.ts';
+import { rateLimits } from './http/rate-limits.ts';
 import { ProfileResolver } from './profiles/resolver.ts';
 import { createRedisRateLimiter } from './rate-limiter.ts';
 
@@ -105,6 +106,18 @@ export async function startServer(
       maxGuardrailsPerProfile: config.maxGuardrailsPerProfile,
       maxProfilesPerUser: config.maxProfilesPerUser,
     },
+    rateLimit: rateLimits({
+      redis,
+      prefix: config.queuePrefix,
+      processes: config.apiProcesses,
+      logger,
+      settings: {
+        keyPerMinute: config.rateLimitPerMinute,
+        keyPerDay: config.rateLimitPerDay,
+        userPerMinute: config.userRateLimitPerMinute,
+        userPerDay: config.userRateLimitPerDay,
+      },
+    }),
     ready: async () => {
       try {
         await Promise.all([pingDb(db, 1_000), withTimeout(redis.ping(), 1_000)]);

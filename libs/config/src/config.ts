@@ -111,6 +111,8 @@ const schema = z.object({
   KEY_PEPPER: optionalSecret(16),
   RATE_LIMIT_PER_MINUTE: int(0, 1_000_000_000, 10_000),
   RATE_LIMIT_PER_DAY: int(0, 1_000_000_000, 0),
+  USER_RATE_LIMIT_PER_MINUTE: int(0, 1_000_000_000, 50_000),
+  USER_RATE_LIMIT_PER_DAY: int(0, 1_000_000_000, 0),
   ANALYTICS_FLUSH_MS: int(1, 60_000, 200),
   ANALYTICS_BATCH_SIZE: int(1, 10_000, 1000),
   ANALYTICS_MAX_BUFFERED: int(1, 100_000_000, 100_000),
@@ -139,6 +141,10 @@ export interface Config {
   rateLimitPerMinute: number;
   /** Requests per day per key; 0 disables the limit. */
   rateLimitPerDay: number;
+  /** Requests per minute per user, summed over all their keys; 0 disables the limit. */
+  userRateLimitPerMinute: number;
+  /** Requests per day per user; 0 disables the limit. */
+  userRateLimitPerDay: number;
   analyticsFlushMs: number;
   analyticsBatchSize: number;
   analyticsMaxBuffered: number;
@@ -177,6 +183,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     keyPepper: e.KEY_PEPPER,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     rateLimitPerDay: e.RATE_LIMIT_PER_DAY,
+    userRateLimitPerMinute: e.USER_RATE_LIMIT_PER_MINUTE,
+    userRateLimitPerDay: e.USER_RATE_LIMIT_PER_DAY,
     analyticsFlushMs: e.ANALYTICS_FLUSH_MS,
     analyticsBatchSize: e.ANALYTICS_BATCH_SIZE,
     analyticsMaxBuffered: e.ANALYTICS_MAX_BUFFERED,
