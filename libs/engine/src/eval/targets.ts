@@ -13,7 +13,19 @@ export interface EvalTarget {
 export const EVAL_TARGETS: Record<string, EvalTarget> = {
   'secrets.jsonl': { stage: 'input', guardrails: [{ name: 'SecretsInInput' }] },
   'pii.jsonl': { stage: 'input', guardrails: [{ name: 'PIIDetection' }] },
-  'prompt_injection.jsonl': { stage: 'input', guardrails: [{ name: 'LLMClassifierInjection' }] },
+  'prompt_injection.jsonl': {
+    stage: 'input',
+    guardrails: [
+      'LLMClassifierInjection',
+      'PromptInjectionSignature',
+      'OverrideInstruction',
+      'SystemPromptLeak',
+      'JailbreakPattern',
+      'RoleplayInjection',
+      'CrossContextManipulation',
+      'EncodingObfuscation',
+    ].map((name) => ({ name })),
+  },
   'toxicity.jsonl': { stage: 'input', guardrails: [{ name: 'Toxicity' }] },
   'harmful_request.jsonl': { stage: 'input', guardrails: [{ name: 'HarmfulRequest' }] },
 };

@@ -109,7 +109,7 @@ describe('performance and safety', () => {
   it('uses only linear-time patterns', async () => {
     const patterns = [...DECODE_PATTERNS, ...NORMALIZE_PATTERNS].map((r) => [r.source, r.flags] as const);
     for (const [src, flags] of patterns) {
-      const r = await check(src, flags, { timeout: 10_000 });
+      const r = await check(src, flags, { timeout: 20_000, randomSeed: 7 });
       expect([src, r.status]).toEqual([src, 'safe']);
     }
   }, 120_000);

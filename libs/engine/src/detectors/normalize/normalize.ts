@@ -193,7 +193,10 @@ function leetToken(tok: string): string {
 }
 
 /** Pass 3: leetspeak inside word tokens that mix letters and leet characters (`1gn0r3`, `pr0mpt`). */
+const LEET_HINT = /[a-z][0-9@$!|+]|[0-9@$!|+][a-z]/;
+
 function leetPass(text: string): string {
+  if (!LEET_HINT.test(text)) return text;
   LEET_TOKEN.lastIndex = 0;
   return text.replace(LEET_TOKEN, (tok, offset: number) => {
     const next = text.charCodeAt(offset + tok.length);
@@ -202,25 +205,59 @@ function leetPass(text: string): string {
   });
 }
 
-const SPACED = /(?<![a-z0-9])[a-z0-9](?: [a-z0-9]){2,}(?![a-z0-9])/g;
-const SPLIT = /(?<![a-z0-9])[a-z0-9]{1,3}(?:[-_.*~][a-z0-9]{1,3}){2,}(?![a-z0-9])/g;
+const isAlnum = (c: number): boolean => (c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39);
+const isSplitSeparator = (c: number): boolean =>
+  c === 0x2d || c === 0x5f || c === 0x2e || c === 0x2a || c === 0x7e;
 
-/** Pass 2: joins `i g n o r e`, `i.g.n.o.r.e`, `ig-no-re`; returns the dropped-unit mask or undefined. */
+/**
+ * Pass 2 (one linear scan): joins `i g n o r e` (single characters separated by single spaces) and
+ * `ig-no-re` / `i.g.n.o.r.e` (chunks of 1-3 characters joined by - _ . * ~), when at least three
+ * chunks and two letters take part. Returns the mask of separator units to drop, or undefined.
+ */
 function spacingDrops(text: string): Uint8Array | undefined {
   let drop: Uint8Array | undefined;
-  for (const re of [SPACED, SPLIT]) {
-    re.lastIndex = 0;
-    for (let m = re.exec(text); m !== null; m = re.exec(text)) {
-      const s = m[0];
+  const n = text.length;
+  let i = 0;
+  while (i < n) {
+    if (!isAlnum(text.charCodeAt(i)) || (i > 0 && isAlnum(text.charCodeAt(i - 1)))) {
+      i++;
+      continue;
+    }
+    // i starts a chunk
+    let j = i;
+    while (j < n && isAlnum(text.charCodeAt(j))) j++;
+    const firstLen = j - i;
+    const sep = text.charCodeAt(j);
+    const spaced = sep === 0x20 && firstLen === 1;
+    const split = isSplitSeparator(sep) && firstLen <= 3;
+    if (!spaced && !split) {
+      i = j + 1;
+      continue;
+    }
+    const maxChunk = spaced ? 1 : 3;
+    let chunks = 1;
+    let end = j;
+    let k = j;
+    while (k < n) {
+      const c = text.charCodeAt(k);
+      if (spaced ? c !== 0x20 : !isSplitSeparator(c)) break;
+      let e = k + 1;
+      while (e < n && isAlnum(text.charCodeAt(e))) e++;
+      const len = e - (k + 1);
+      if (len === 0 || len > maxChunk) break;
+      chunks++;
+      end = e;
+      k = e;
+    }
+    if (chunks >= 3 && !(end < n && isAlnum(text.charCodeAt(end)))) {
       let letters = 0;
-      for (let k = 0; k < s.length; k++) if (isAsciiLetter(s.charCodeAt(k))) letters++;
-      if (letters < 2) continue;
-      drop ??= new Uint8Array(text.length);
-      for (let k = 0; k < s.length; k++) {
-        const c = s.charCodeAt(k);
-        if (!(isAsciiLetter(c) || (c >= 0x30 && c <= 0x39))) drop[m.index + k] = 1;
+      for (let x = i; x < end; x++) if (isAsciiLetter(text.charCodeAt(x))) letters++;
+      if (letters >= 2) {
+        drop ??= new Uint8Array(n);
+        for (let x = i; x < end; x++) if (!isAlnum(text.charCodeAt(x))) drop[x] = 1;
       }
     }
+    i = Math.max(end, j) + 1;
   }
   return drop;
 }
@@ -289,4 +326,4 @@ export function normalizeText(original: string, options: NormalizeOptions = {}):
 }
 
 /** Every built-in pattern of this module (tested for linear-time safety). */
-export const NORMALIZE_PATTERNS: readonly RegExp[] = [SPACED, SPLIT, LEET_TOKEN, NON_ASCII];
+export const NORMALIZE_PATTERNS: readonly RegExp[] = [LEET_TOKEN, LEET_HINT, NON_ASCII];

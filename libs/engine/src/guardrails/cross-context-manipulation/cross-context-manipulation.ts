@@ -1,0 +1,63 @@
+import { defineSignatureGuardrail } from '../../detectors/normalize/signature-guardrail.ts';
+import type { Signature } from '../../detectors/normalize/signatures.ts';
+
+const gap = (n: number): string => `[^.!?\\n]{0,${n}}?`;
+const sig = (id: string, source: string, weight = 1): Signature => ({
+  id,
+  re: new RegExp(source, 'g'),
+  weight,
+});
+
+const CONCESSION =
+  '(?:agreed|said|told|promised|confirmed|allowed|permitted|unlocked|enabled|gave|granted|established|decided|approved|authori[sz]ed|switched|entered|activated)';
+const SESSION = '(?:conversation|session|chat|discussion|thread|interaction|exchange|dialog(?:ue)?)s?';
+
+/**
+ * False claims about earlier turns, sessions or authorities used to smuggle instructions, and fake
+ * conversation turns pasted into one input. A bare "as we discussed" weighs 0.5.
+ */
+export const CROSS_CONTEXT_SIGNATURES: readonly Signature[] = [
+  sig(
+    'previous-session-claim',
+    `\\bin (?:our|the|a|my|your) (?:previous|last|earlier|prior|past|other|former|first) ${SESSION}\\b${gap(40)}\\b(?:you|we)\\b${gap(20)}\\b${CONCESSION}\\b`,
+  ),
+  sig(
+    'you-already-agreed',
+    "\\byou(?: have| had|'ve)? (?:already |previously |just |earlier )(?:agreed|promised|confirmed|said|allowed|permitted|approved|unlocked|enabled|granted|accepted)\\b",
+  ),
+  sig(
+    'earlier-you-said',
+    '\\b(?:earlier|previously|before|last time|yesterday|a moment ago|in the last message)\\b,? you (?:said|agreed|told me|promised|confirmed|stated|mentioned|allowed|approved) (?:that |you would |to |it was |it is |i could )',
+  ),
+  sig('remember-when-you', `\\bremember (?:when|that|how) (?:you|we) (?:${CONCESSION})\\b`),
+  sig(
+    'continue-previous-context',
+    `\\b(?:use|apply|recall|continue|resume|restore|load|keep) (?:with )?(?:the |your )?(?:context|instructions|rules|settings|mode|persona|permissions|configuration) (?:from|of) (?:our |the |my |your )?(?:previous|earlier|last|prior|other|old) ${SESSION}\\b`,
+  ),
+  sig(
+    'as-we-discussed',
+    `\\b(?:as|like) (?:we|i|you) (?:already |previously |just )?(?:discussed|agreed|established|decided|confirmed|talked about|covered|arranged)\\b${gap(30)}\\b(?:earlier|before|previously|last time|yesterday|in (?:our|the|a) (?:previous|last|earlier|prior|other) ${SESSION})\\b`,
+    0.5,
+  ),
+  sig(
+    'authority-approval-claim',
+    `\\b(?:admin(?:istrator)?s?|developers?|system administrator|openai|anthropic|creators?|operators?|security team|it department|moderators?|your (?:owner|boss|supervisor))\\b${gap(30)}\\b(?:has|have|had)\\b${gap(15)}\\b(?:authori[sz]ed|approved|allowed|granted|permitted|cleared|whitelisted|unlocked|enabled|given (?:me|you) (?:permission|access))\\b`,
+    0.5,
+  ),
+  sig(
+    'fake-assistant-turn',
+    '(?:^|\\n)[ \\t>*#\\[(]{0,4}(?:system|assistant|ai|chatgpt|gpt-?4?|bot|model|sys)[ \\t]*(?:\\]|\\)|:)',
+    0.5,
+  ),
+  sig('fake-user-turn', '(?:^|\\n)[ \\t>*#\\[(]{0,4}(?:user|human)[ \\t]*(?:\\]|\\)|:)', 0.5),
+];
+
+export const crossContextManipulation = defineSignatureGuardrail({
+  name: 'CrossContextManipulation',
+  description:
+    'Detects false claims about earlier conversation, sessions or approvals ("in our previous chat you agreed to…", "the admin has authorised this") and fake user/assistant turns pasted into one message, used to smuggle instructions; weak cues must combine to fail.',
+  defaultSeverity: 'medium',
+  findingType: 'cross-context',
+  signatures: CROSS_CONTEXT_SIGNATURES,
+  what: 'cross-context manipulation',
+});

@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { defineGuardrail } from '../../core/define.ts';
+import { excerpt } from '../../core/preview.ts';
+import type { Finding } from '../../core/types.ts';
+import { normalizeText } from '../../detectors/normalize/index.ts';
+import { decodedPayloads, type Signature } from '../../detectors/normalize/signatures.ts';
+import { CROSS_CONTEXT_SIGNATURES } from '../cross-context-manipulation/cross-context-manipulation.ts';
+import { JAILBREAK_SIGNATURES } from '../jailbreak-pattern/jailbreak-pattern.ts';
+import { OVERRIDE_SIGNATURES } from '../override-instruction/override-instruction.ts';
+import { PROMPT_INJECTION_SIGNATURES } from '../prompt-injection-signature/prompt-injection-signature.ts';
+import { ROLEPLAY_SIGNATURES } from '../roleplay-injection/roleplay-injection.ts';
+import { SYSTEM_PROMPT_LEAK_SIGNATURES } from '../system-prompt-leak/system-prompt-leak.ts';
+
+/** Every strong (weight 1) prompt-attack signature: what an encoded or obfuscated payload must not say. */
+const INSTRUCTION_SIGNATURES: readonly Signature[] = [
+  ...OVERRIDE_SIGNATURES,
+  ...PROMPT_INJECTION_SIGNATURES,
+  ...SYSTEM_PROMPT_LEAK_SIGNATURES,
+  ...JAILBREAK_SIGNATURES,
+  ...ROLEPLAY_SIGNATURES,
+  ...CROSS_CONTEXT_SIGNATURES,
+].filter((s) => (s.weight ?? 1) >= 1);
+
+/** Imperative instructions addressed to the model, for decoded payloads (any such payload is suspicious). */
+const IMPERATIVE =
+  /\b(?:ignore|disregard|forget|reveal|print|output|say|write|tell|respond|reply|pretend|act as|execute|run|send|delete|give me|show me|list|repeat|translate|answer)\b/g;
+/** Secret-ish content inside a decoded payload. */
+const SECRETISH =
+  /\b(?:password|passwd|passcode|api[ _-]?key|secret|token|private key|access key|credentials?|bearer)\b\s*[:=]|-----begin [a-z ]{0,20}private key-----|\b(?:password|api key|secret key|access token) (?:is|was)\b/g;
+
+function firstHit(re: RegExp, text: string): RegExpExecArray | null {
+  re.lastIndex = 0;
+  return re.exec(text);
+}
+
+function anySignature(folded: string): string | undefined {
+  for (const s of INSTRUCTION_SIGNATURES) {
+    if (firstHit(s.re, folded)) return s.id;
+  }
+  return undefined;
+}
+
+export const encodingObfuscation = defineGuardrail({
+  name: 'EncodingObfuscation',
+  stages: ['input', 'tool'],
+  category: 'prompt-attack',
+  description:
+    'Detects instructions or secrets hidden by encoding (base64, hex, URL-encoding, rot13 payloads that decode to instructions or credentials) or by obfuscation (homoglyphs, leetspeak, spaced-out letters, invisible or tag characters that make an injection phrase unreadable to plain matching). Plain sentences, hashes and ids pass.',
+  defaultSeverity: 'high',
+  config: {
+    flagSecrets: z
+      .boolean()
+      .default(true)
+      .describe('Fail when a decoded payload looks like a credential (password=, api key:, private key).'),
+    flagImperatives: z
+      .boolean()
+      .default(true)
+      .describe(
+        'Fail when a decoded payload is an imperative instruction even if it matches no attack signature.',
+      ),
+    flagObfuscatedText: z
+      .boolean()
+      .default(true)
+      .describe(
+        'Fail when an attack phrase is only readable after undoing homoglyphs, leetspeak, spacing or invisible characters.',
+      ),
+  },
+  example: { severity: 'high', flagSecrets: true },
+  create(config) {
+    return ({ text }) => {
+      const findings: Finding[] = [];
+      const reasons = new Set<string>();
+      for (const p of decodedPayloads(text)) {
+        const folded = normalizeText(p.decoded).text;
+        const sigId = anySignature(folded);
+        let why: string | undefined;
+        if (sigId) why = `instruction:${sigId}`;
+        else if (config.flagSecrets && firstHit(SECRETISH, folded)) why = 'secret';
+        else if (config.flagImperatives && firstHit(IMPERATIVE, folded)) why = 'imperative';
+        if (!why) continue;
+        reasons.add(`${p.encoding} ${why.split(':')[0]}`);
+        findings.push({
+          type: `encoded-${p.encoding}:${why}`,
+          start: p.start,
+          end: p.end,
+          preview:
+            why === 'secret'
+              ? `${p.encoding} payload with a credential`
+              : `${p.encoding}: ${excerpt(p.decoded, 0, p.decoded.length)}`,
+        });
+      }
+      if (config.flagObfuscatedText) {
+        const n = normalizeText(text);
+        const plain = text.toLowerCase();
+        for (const s of INSTRUCTION_SIGNATURES) {
+          const m = firstHit(s.re, n.text);
+          if (!m) continue;
+          if (firstHit(s.re, plain)) continue; // readable without de-obfuscation: not obfuscated
+          const o = n.toOriginal(m.index, m.index + m[0].length);
+          reasons.add('obfuscated text');
+          findings.push({
+            type: `obfuscated:${s.id}`,
+            start: o.start,
+            end: o.end,
+            preview: excerpt(m[0], 0, m[0].length),
+          });
+          break;
+        }
+      }
+      if (findings.length === 0) return { passed: true, message: 'No encoded or obfuscated payload found' };
+      return {
+        passed: false,
+        message: `Found ${[...reasons].join(', ')}`,
+        findings: findings.slice(0, 20),
+        details: { payloads: findings.length },
+      };
+    };
+  },
+});

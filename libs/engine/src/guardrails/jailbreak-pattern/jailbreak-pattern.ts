@@ -1,0 +1,101 @@
+import { defineSignatureGuardrail } from '../../detectors/normalize/signature-guardrail.ts';
+import type { Signature } from '../../detectors/normalize/signatures.ts';
+
+const gap = (n: number): string => `[^.!?\\n]{0,${n}}?`;
+const sig = (id: string, source: string, weight = 1): Signature => ({
+  id,
+  re: new RegExp(source, 'g'),
+  weight,
+});
+
+const LIMITS =
+  '(?:restrictions|limitations|limits|filters|filtering|censorship|guidelines|boundaries|polic(?:y|ies)|constraints|rules|morals|morality|ethics|principles|safeguards|guardrails|programming)';
+const MODE_NAME =
+  '(?:developer|dev|jailbreak|jailbroken|dan|god|evil|chaos|anarchy|unfiltered|unrestricted|uncensored|dude|stan|omega|opposite|alphabreak|devil|villain)';
+
+/**
+ * Jailbreak templates: DAN / "do anything now", developer-mode style modes, dual responses,
+ * "no restrictions" personas, refusal suppression and forced affirmative openings. The name "Dan",
+ * "dance" or "guidance" never match: DAN counts only as a persona or mode, and weak cues (a bare
+ * "no rules", "jailbreak") weigh 0.5 and must combine.
+ */
+export const JAILBREAK_SIGNATURES: readonly Signature[] = [
+  sig('do-anything-now', '\\bdo anything now\\b|\\bdan\\b[^.!?\\n]{0,15}\\bstands? for\\b'),
+  sig(
+    'dan-persona',
+    "\\b(?:you are|you're|act as|pretend to be|pretend you are|roleplay as|you will be|you are going to be|answer as|respond as|reply as|hello|hi|hey) (?:now )?dan\\b(?! brown)",
+  ),
+  sig(
+    'dan-mode',
+    `\\b${MODE_NAME} ?mode\\b${gap(20)}\\b(?:enabled|activated|engaged|output|response|polic(?:y|ies))\\b`,
+  ),
+  sig(
+    'enable-mode',
+    '\\b(?:enable|activate|enter|switch to|turn on|unlock|simulate|emulate)\\b[^.!?\\n]{0,15}?\\b(?:jailbreak|jailbroken|dan|god|evil|chaos|anarchy|dude|stan|omega|devil|villain|opposite|alphabreak) ?mode\\b',
+  ),
+  sig(
+    'with-mode-enabled',
+    `\\b(?:chatgpt|gpt|ai|assistant|model|you|yourself)\\b${gap(10)}\\bwith\\b${gap(20)}\\bmode (?:enabled|activated|on)\\b`,
+  ),
+  sig(
+    'unfiltered-ai',
+    '\\b(?:unfiltered|uncensored|unrestricted|amoral|unethical|immoral|unbound|unshackled|jailbroken|limitless|no-limits|lawless)\\b[^.!?\\n]{0,15}?\\b(?:ai|a\\.i|chatbot|bot|assistant|language model|llm|model|version of (?:yourself|chatgpt|you)|gpt|chatgpt|persona|responses?|answers?)\\b',
+  ),
+  sig(
+    'policies-suspended',
+    `\\b(?:openai|anthropic|content|usage|safety|ethical)\\b (?:content )?(?:polic(?:y|ies)|guidelines|filters?|rules|restrictions)\\b${gap(40)}\\b(?:do not apply|don't apply|no longer apply|are (?:suspended|disabled|replaced|void|lifted|gone)|have been (?:replaced|removed|disabled|lifted|suspended)|(?:is|are) irrelevant)`,
+  ),
+  sig(
+    'bypass-policies',
+    `\\b(?:ignore|ignoring|bypass|bypassing|disable|disabling|turn off|circumvent|evade|get around|override)\\b${gap(20)}\\b(?:openai|anthropic|content|safety|usage|ethical|moral)\\b${gap(10)}\\b(?:polic(?:y|ies)|guidelines|filters?|rules|restrictions|protocols|guardrails|training|standards)\\b`,
+  ),
+  sig(
+    'answer-anything',
+    `\\b(?:answer|respond to|reply to|fulfil|fulfill|comply with|generate|write)\\b (?:any|every|all)\\b${gap(20)}\\b(?:questions?|requests?|prompts?|queries|demands?|content|kind of content)\\b${gap(40)}\\b(?:no matter|regardless|without (?:any )?(?:hesitation|question|restriction|refus|censor|filter|warning|limitation|exception))`,
+  ),
+  sig(
+    'never-refuse',
+    "\\b(?:never|not|don't|do not|cannot|can't|won't|will not|must not|shall not|should not|unable to|no longer|not allowed to)\\b (?:ever )?(?:refuse|decline|deny a|reject a|say no|say (?:that )?(?:you )?(?:can't|cannot|are unable)|apologi[sz]e|add (?:any )?(?:warnings?|disclaimers?))\\b",
+    0.5,
+  ),
+  sig(
+    'no-restrictions',
+    `\\b(?:no|without|free (?:of|from)|not (?:bound|restricted|limited) by|unbound by|beyond|(?:doesn't|does not|don't|do not|won't|will not|never) (?:have|follow|obey|adhere to|abide by|care about|need to follow|apply))\\b (?:any |all |the |your |its |their )?(?:ethical |moral |content |safety |openai |usage |legal |typical |normal |usual |standard |ai )?${LIMITS}\\b`,
+    0.5,
+  ),
+  sig(
+    'dual-response',
+    `\\b(?:two|2|dual|both|separate)\\b${gap(20)}\\b(?:responses|answers|replies|outputs|paragraphs|ways|versions)\\b${gap(80)}\\b(?:jailbr\\w*|dan|unfiltered|developer mode|uncensored|unrestricted|opposite|evil|no restrictions|normal)\\b`,
+  ),
+  sig(
+    'response-tags',
+    '\\[(?:[^\\]\\n]{0,4})(?:classic|jailbreak|jailbroken|normal output|developer mode output|dan|unfiltered|evil|anti-?dan|gpt|chatgpt)(?:[^\\]\\n]{0,4})\\]\\s*:?',
+    0.5,
+  ),
+  sig(
+    'stay-in-character',
+    '\\b(?:stay|remain|keep|staying|remaining) (?:in|as) (?:character|dan|the persona)\\b|\\bbreak(?:ing)? character\\b',
+    0.5,
+  ),
+  sig(
+    'affirmative-opening',
+    `\\b(?:begin|start|open|preface|prefix)\\b${gap(40)}\\b(?:with|by (?:saying|replying|writing|stating))\\b[^a-z\\n]{0,8}(?:sure|absolutely|certainly|of course),? (?:here(?:'s| is| are)|i (?:can|will))\\b`,
+    0.5,
+  ),
+  sig('jailbreak-word', '\\bjailbr(?:oken|eak|eaking|eaks)\\b', 0.5),
+  sig(
+    'hypothetical-response',
+    '\\bhypothetical (?:response|answer)\\b[^.!?\\n]{0,60}?\\b(?:character|detailed|planning to)\\b',
+    0.5,
+  ),
+];
+
+export const jailbreakPattern = defineSignatureGuardrail({
+  name: 'JailbreakPattern',
+  description:
+    'Detects jailbreak templates: DAN / "do anything now" personas, developer-mode and similar modes, dual normal/jailbroken responses, "policies no longer apply", refusal suppression and forced "Sure, here is" openings — over normalised text; "Dan", "dance" and "guidance" pass.',
+  defaultSeverity: 'high',
+  findingType: 'jailbreak',
+  signatures: JAILBREAK_SIGNATURES,
+  what: 'a jailbreak pattern',
+});

@@ -1,0 +1,70 @@
+import { defineSignatureGuardrail } from '../../detectors/normalize/signature-guardrail.ts';
+import type { Signature } from '../../detectors/normalize/signatures.ts';
+
+/** Bounded gap inside one sentence: linear-time, unlike `.*`. */
+const gap = (n: number): string => `[^.!?\\n]{0,${n}}?`;
+const sig = (id: string, source: string, weight = 1): Signature => ({
+  id,
+  re: new RegExp(source, 'g'),
+  weight,
+});
+
+const VERB =
+  '(?:ignore|ignoring|disregard|disregarding|forget|forgetting|skip|bypass|override|overrule|discard|abandon|neglect|dismiss|set aside|put aside|throw away|throw out|pay no attention to|do not consider)';
+const QUALIFIER =
+  '(?:previous|prior|above|earlier|preceding|former|foregoing|initial|original|old|existing|all|your|system|developer|safety)';
+const NOUN =
+  '(?:instructions?|directions?|directives?|rules?|guidelines?|prompts?|commands?|orders?|constraints?|restrictions?|programming|polic(?:y|ies)|guardrails?|filters?|training|safeguards?|context|tasks?|assignments?|limitations?|protocols?|principles|ethics|morals)';
+
+/**
+ * Instructions to ignore, replace or override prior rules. A verb of dismissal must reach a
+ * qualifier ("previous", "all", "your", "system") and a rule-like noun within one sentence, so
+ * "ignore the noise in this data" or "forget about the weekend" pass.
+ */
+export const OVERRIDE_SIGNATURES: readonly Signature[] = [
+  sig('ignore-prior-instructions', `\\b${VERB}\\b${gap(40)}\\b${QUALIFIER}\\b${gap(30)}\\b${NOUN}\\b`),
+  sig(
+    'forget-everything',
+    '\\b(?:forget|ignore|disregard)\\b (?:about )?(?:everything|all (?:of )?(?:that|this|the above|above|before)|what (?:i|you|we) (?:said|told you|were told|discussed)|anything (?:i|you) (?:said|were told)|the above|all that came before)\\b',
+  ),
+  sig(
+    'do-not-follow',
+    `\\b(?:do not|don't|dont|stop|no longer|never|refuse to)\\b (?:follow|obey|listen to|adhere to|comply with|abide by|respect)\\b${gap(30)}\\b(?:instructions?|rules?|guidelines?|directives?|orders?|polic(?:y|ies)|programming|system prompt|developer|previous|prior|above)\\b`,
+  ),
+  sig(
+    'new-instructions',
+    '\\b(?:new|updated|real|actual|true|revised|overriding|override|priority|secret|admin|system) (?:instructions?|directives?|rules|orders|task|objective|prompt|mission)\\b ?(?::|follow\\b|supersede|override|replace|take precedence)',
+  ),
+  sig(
+    'supersede-previous',
+    `\\b(?:supersedes?|overrides?|replaces?|takes? precedence over|cancels?|voids?|invalidates?)\\b${gap(20)}\\b(?:all |any )?(?:previous|prior|above|earlier|original|system|existing)\\b${gap(15)}\\b${NOUN}\\b`,
+  ),
+  sig(
+    'from-now-on',
+    `\\b(?:from now on|from this (?:moment|point)(?: on(?:ward)?)?|henceforth|for the rest of (?:this|our) conversation)\\b${gap(20)}\\byou\\b${gap(20)}\\b(?:are|will|must|shall|should|can|have to|no longer|only|respond|answer|act|reply)\\b`,
+    0.5,
+  ),
+  sig(
+    'instead-do',
+    '\\binstead(?: of (?:that|this|the above|answering|following|doing that))?,? (?:you (?:will|must|should|shall) |please |just |now )?(?:say|write|print|output|respond|reply|answer|tell|return)\\b',
+    0.5,
+  ),
+  sig(
+    'override-de',
+    `\\b(?:vergiss|vergessen sie|ignoriere|ignorieren sie|missachte|beachte nicht)\\b${gap(40)}\\b(?:alles|anweisungen|befehle|regeln|vorherigen|bisherigen|obigen|aufgaben|vorgaben|instruktionen)\\b`,
+  ),
+  sig(
+    'override-es-fr-it',
+    `\\b(?:olvida|olvidar|ignora|ignorar|ignorez|ignore[rz]?|oublie[rz]?|dimentica)\\b${gap(40)}\\b(?:instrucciones|reglas|anteriores|consignes|regles|precedentes|istruzioni|regole|precedenti|todo lo anterior)\\b`,
+  ),
+];
+
+export const overrideInstruction = defineSignatureGuardrail({
+  name: 'OverrideInstruction',
+  description:
+    'Detects instructions to ignore, forget, replace or override prior instructions, rules or system prompts ("ignore all previous instructions", "new instructions:", "vergiss alle Anweisungen"), matched over text normalised against homoglyphs, leetspeak, spacing and invisible characters, and inside encoded payloads.',
+  defaultSeverity: 'high',
+  findingType: 'override-instruction',
+  signatures: OVERRIDE_SIGNATURES,
+  what: 'an instruction override',
+});

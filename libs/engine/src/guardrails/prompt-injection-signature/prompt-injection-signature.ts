@@ -1,0 +1,69 @@
+import { defineSignatureGuardrail } from '../../detectors/normalize/signature-guardrail.ts';
+import type { Signature } from '../../detectors/normalize/signatures.ts';
+
+const gap = (n: number): string => `[^.!?\\n]{0,${n}}?`;
+const sig = (id: string, source: string, weight = 1): Signature => ({
+  id,
+  re: new RegExp(source, 'g'),
+  weight,
+});
+
+/**
+ * Known injection phrasings and payload shapes: the canonical "ignore previous instructions",
+ * chat-template / special-token delimiters, fake end-of-prompt markers, goal-hijacking phrases
+ * ("say 'I have been PWNED'", "access granted") and "you are no longer" re-assignments.
+ */
+export const PROMPT_INJECTION_SIGNATURES: readonly Signature[] = [
+  sig(
+    'ignore-previous-instructions',
+    `\\b(?:ignore|disregard|forget|override|bypass|skip)\\b${gap(25)}\\b(?:previous|prior|above|earlier|preceding|all|your|system)\\b${gap(15)}\\b(?:instructions?|prompts?|directives?|rules|commands|guidelines|context)\\b`,
+  ),
+  sig(
+    'special-tokens',
+    '<\\|(?:im_start|im_end|system|user|assistant|endoftext|eot_id|start_header_id|end_header_id|begin_of_text)\\|>|\\[/?inst\\]|<</?sys>>|<\\/?(?:system|sys|instructions?|admin)>',
+  ),
+  sig(
+    'fake-section-header',
+    '(?:^|\\n)[ \\t]*(?:#{2,}|={3,}|-{3,}|\\*{3,}|\\[)[ \\t]*(?:system|new instructions?|admin|developer|override|instruction)\\b',
+    0.5,
+  ),
+  sig(
+    'end-of-prompt',
+    '\\b(?:end|ignore the rest) of (?:the )?(?:system |user |original |previous )?(?:prompt|instructions?|input|context|conversation|document|text)\\b|\\b(?:prompt|instructions?|input) (?:ends|is over|has ended) here\\b',
+    0.5,
+  ),
+  sig(
+    'pwned',
+    "\\b(?:i have been|i've been|you have been|you've been) pwned\\b|\\bsay[^a-z\\n]{0,4}pwned\\b",
+  ),
+  sig('access-granted', '\\baccess granted\\b'),
+  sig(
+    'you-are-no-longer',
+    `\\byou are no longer\\b${gap(20)}\\b(?:an? |bound|restricted|limited|required|chatgpt|assistant|ai|model|a language)`,
+  ),
+  sig(
+    'your-new-task',
+    `\\b(?:your|the) (?:new|real|actual|true|only|next) (?:task|job|goal|objective|purpose|mission|role|instructions?)\\b${gap(10)}(?:is|are|will be|:)`,
+    0.5,
+  ),
+  sig(
+    'translate-then-ignore',
+    `\\b(?:don't|do not)\\b${gap(15)}\\b(?:translate|summari[sz]e|answer|respond to|classify)\\b${gap(30)}\\b(?:instead|but|rather|just)\\b`,
+    0.5,
+  ),
+  sig(
+    'instruction-injection-de',
+    `\\b(?:neue (?:anweisung|aufgabe)|deine (?:neue )?aufgabe (?:ist|lautet))\\b`,
+    0.5,
+  ),
+];
+
+export const promptInjectionSignature = defineSignatureGuardrail({
+  name: 'PromptInjectionSignature',
+  description:
+    'Detects known prompt-injection phrasings and payload shapes ("ignore previous instructions", chat-template special tokens, fake end-of-prompt markers, "say I have been PWNED", "access granted"), normalised against homoglyphs, leetspeak, spacing and invisible characters, and inside encoded payloads.',
+  defaultSeverity: 'high',
+  findingType: 'prompt-injection',
+  signatures: PROMPT_INJECTION_SIGNATURES,
+  what: 'a known prompt-injection signature',
+});

@@ -1,0 +1,53 @@
+import { defineSignatureGuardrail } from '../../detectors/normalize/signature-guardrail.ts';
+import type { Signature } from '../../detectors/normalize/signatures.ts';
+
+const gap = (n: number): string => `[^.!?\\n]{0,${n}}?`;
+const sig = (id: string, source: string, weight = 1): Signature => ({
+  id,
+  re: new RegExp(source, 'g'),
+  weight,
+});
+
+const BECOME =
+  "(?:pretend (?:to be|you are|you're|that you are)|imagine (?:you are|you're|yourself as|that you are)|act(?:ing)? as(?: if you (?:are|were))?|roleplay as|role-play as|role play as|play the (?:role|part) of|assume the (?:role|persona|identity) of|take on the (?:role|persona) of|you are now|you're now|from now on,? you are|become|simulate|emulate|impersonate|you will be|you are going to (?:act|pretend|be|play)|respond as|answer as|reply as|speak as)";
+const UNRESTRICTED =
+  "(?:(?:unrestricted|unfiltered|uncensored|amoral|unethical|immoral|jailbroken|lawless|unbound|unshackled)\\b[^.!?\\n]{0,20}?\\b(?:ai|assistant|chatbot|model|bot|persona|entity|version of (?:yourself|you|chatgpt)|language model|gpt|chatgpt|character|being)\\b|without (?:any )?(?:restrictions|limits|limitations|filters|rules|morals|ethics|boundaries|censorship|guidelines|a moral compass)|(?:has|with|having) no (?:restrictions|limits|limitations|filters|rules|morals|ethics|boundaries|censorship|guidelines|moral compass)|(?:doesn't|does not|don't|do not|never|won't|will not|can't|cannot) (?:follow|have|care about|obey|refuse|abide by|give a)\\b[^.!?\\n]{0,15}?\\b(?:rules|guidelines|ethics|morals|restrictions|policies|laws|limits|anything|request|damn|fuck))";
+
+/**
+ * Role-play used to lift restrictions: adopting a persona that is unrestricted, "not an AI", or
+ * that never refuses. Ordinary personas ("act as a tutor", "pretend to be a pirate") pass.
+ */
+export const ROLEPLAY_SIGNATURES: readonly Signature[] = [
+  sig('unrestricted-persona', `\\b${BECOME}\\b${gap(60)}\\b${UNRESTRICTED}`),
+  sig(
+    'not-an-ai',
+    "\\b(?:pretend|imagine|act as if|suppose|assume|let's say|from now on)\\b[^.!?\\n]{0,15}?\\b(?:you(?:'re| are)?|yourself)\\b[^.!?\\n]{0,10}?\\b(?:not|no longer|never been|free from being)\\b (?:an ai|a language model|an assistant|chatgpt|bound|restricted|limited|an llm|programmed|a chatbot|an artificial)",
+  ),
+  sig(
+    'persona-without-limits',
+    `\\b(?:character|persona|ai|bot|entity|assistant|model|chatbot|version)\\b${gap(30)}\\b(?:who|that|which)\\b${gap(20)}\\b(?:doesn't|does not|never|can't|cannot|won't|will not|isn't|is not|has no|have no)\\b${gap(10)}\\b(?:care about|follow|have|obey|refuse|abide by|bound by|restricted by|limited by|censor|filter|moral|ethical)\\b${gap(25)}\\b(?:rules|guidelines|ethics|morals|morality|restrictions|polic(?:y|ies)|laws|limits|anything|any request|filters|boundaries|compass|principles|programming)\\b`,
+  ),
+  sig(
+    'keep-character-always',
+    `\\b(?:stay|remain|keep|staying) in (?:character|role)\\b${gap(40)}\\b(?:no matter|at all times|always|even if|whatever|never break)\\b|\\bnever (?:break|leave|drop) (?:character|the role)\\b|\\bif you break character\\b`,
+  ),
+  sig(
+    'fiction-without-rules',
+    `\\b(?:fictional|hypothetical|imaginary|alternate|parallel|fantasy|virtual|simulated)\\b (?:world|universe|reality|scenario|setting|story|game|land|country|society)\\b${gap(60)}\\b(?:no|without|free of|absence of|none of)\\b (?:any )?(?:rules|laws|restrictions|ethics|morals|limits|limitations|censorship|consequences|guidelines|filters)\\b`,
+    0.5,
+  ),
+  sig(
+    'evil-twin',
+    `\\b(?:evil|dark|shadow|uncensored|opposite|rogue)\\b (?:twin|version|side|alter ego|counterpart) of (?:yourself|you|chatgpt|the ai|the assistant)\\b`,
+  ),
+];
+
+export const roleplayInjection = defineSignatureGuardrail({
+  name: 'RoleplayInjection',
+  description:
+    'Detects role-play used to lift restrictions: personas that are unrestricted, "not an AI", never refuse or must never break character; ordinary personas such as "act as a tutor" pass.',
+  defaultSeverity: 'high',
+  findingType: 'roleplay',
+  signatures: ROLEPLAY_SIGNATURES,
+  what: 'a restriction-lifting role-play',
+});

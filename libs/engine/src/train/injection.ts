@@ -1,0 +1,245 @@
+/**
+ * Trains the LLMClassifierInjection model: hashed word + char n-gram logistic regression (the
+ * shared text-classifier toolkit) over de-obfuscated text. Deterministic: fixed seed, records in
+ * file order. Prints grouped cross-validated figures, per-source recall, leave-one-source-out
+ * recall and the worst errors, and writes the weights plus a figures file for the docs.
+ *
+ *   npm run train:injection [-- --data ../shared/eval] [--no-write]
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  createClassifier,
+  crossValidateScores,
+  type Example,
+  metricsAt,
+  type TrainOptions,
+  trainLogisticRegression,
+} from '../detectors/text-classifier/index.ts';
+import { crossContextManipulation } from '../guardrails/cross-context-manipulation/cross-context-manipulation.ts';
+import { encodingObfuscation } from '../guardrails/encoding-obfuscation/encoding-obfuscation.ts';
+import { jailbreakPattern } from '../guardrails/jailbreak-pattern/jailbreak-pattern.ts';
+import { classifierInput } from '../guardrails/llm-classifier-injection/features.ts';
+import { overrideInstruction } from '../guardrails/override-instruction/override-instruction.ts';
+import { promptInjectionSignature } from '../guardrails/prompt-injection-signature/prompt-injection-signature.ts';
+import { roleplayInjection } from '../guardrails/roleplay-injection/roleplay-injection.ts';
+import { systemPromptLeak } from '../guardrails/system-prompt-leak/system-prompt-leak.ts';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const repoRoot = resolve(here, '../../../..');
+const MODEL_PATH = join(
+  repoRoot,
+  'libs/engine/src/guardrails/llm-classifier-injection/model/injection.model.json',
+);
+const FIGURES_PATH = join(here, 'injection/figures.json');
+
+export const TRAIN_OPTIONS: TrainOptions = {
+  buckets: 1 << 18,
+  epochs: 12,
+  l2: 1e-6,
+  learningRate: 0.2,
+  seed: 20_240_611,
+  wordNgrams: [1, 2, 3],
+  charNgrams: [3, 4, 5],
+  positiveWeight: 1,
+};
+const FOLDS = 5;
+
+interface Row {
+  id: string;
+  text: string;
+  label: 0 | 1;
+  category: string;
+  source: string;
+  hard_negative?: boolean;
+}
+
+const sourceOf = (r: Row): string => r.id.replace(/-\d+$/, '');
+
+/** Near-duplicates (shared templates) stay in one fold: group by the first words of the folded text. */
+function groupKey(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9 ]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 48);
+}
+
+function arg(name: string): string | undefined {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+const dataDir = resolve(process.cwd(), arg('--data') ?? join(repoRoot, '../shared/eval'));
+const rows: Row[] = readFileSync(join(dataDir, 'prompt_injection.jsonl'), 'utf8')
+  .split('\n')
+  .filter((l) => l.trim())
+  .map((l) => JSON.parse(l) as Row);
+
+const examples: Array<Example & { row: Row }> = rows.map((r) => ({
+  text: classifierInput(r.text),
+  label: r.label,
+  group: groupKey(r.text),
+  row: r,
+}));
+
+/** The rule-based guardrails that run beside the model in the eval target (no training involved). */
+const SIGNATURE_GUARDRAILS = [
+  promptInjectionSignature,
+  overrideInstruction,
+  systemPromptLeak,
+  jailbreakPattern,
+  roleplayInjection,
+  crossContextManipulation,
+  encodingObfuscation,
+];
+const signatureChecks = SIGNATURE_GUARDRAILS.map((g) => g.create(g.configSchema.parse({}) as never, {}));
+const sigFlag: boolean[] = rows.map((r) =>
+  signatureChecks.some((check) => {
+    const d = check({ text: r.text, stage: 'input', context: {}, caller: { userId: 'train' } });
+    return !(d as { passed: boolean }).passed;
+  }),
+);
+
+/** Threshold maximising F1 on out-of-fold scores together with the signature guardrails, keeping hard-negative FPR at or under 2.5 %. */
+function chooseThreshold(scores: number[]): number {
+  let best = 0.5;
+  let bestF1 = -1;
+  for (let t = 0.2; t <= 0.9001; t += 0.01) {
+    const flagged = scores.map((s, i) => s >= t || (sigFlag[i] as boolean));
+    const m = metricsAt(
+      examples.map((e) => e.label),
+      flagged,
+    );
+    const hn = examples.filter((e) => e.row.hard_negative);
+    const hnFp = hn.filter((e) => flagged[examples.indexOf(e)]).length / Math.max(1, hn.length);
+    if (hnFp <= 0.025 && m.f1 > bestF1) {
+      bestF1 = m.f1;
+      best = Math.round(t * 100) / 100;
+    }
+  }
+  return best;
+}
+
+const pct = (x: number): string => `${(x * 100).toFixed(1)}%`;
+
+const started = performance.now();
+const oof = crossValidateScores(examples, TRAIN_OPTIONS, FOLDS);
+const threshold = chooseThreshold(oof);
+const labels = examples.map((e) => e.label);
+const hardNeg = examples.map((e, i) => [e, i] as const).filter(([e]) => e.row.hard_negative);
+const hardFpr = (f: boolean[]): number => hardNeg.filter(([, i]) => f[i]).length / hardNeg.length;
+const modelOnly = oof.map((s) => s >= threshold);
+const flagged = oof.map((s, i) => s >= threshold || (sigFlag[i] as boolean));
+const cv = metricsAt(labels, flagged);
+const cvHardFpr = hardFpr(flagged);
+const report = (what: string, f: boolean[]): void => {
+  const m = metricsAt(labels, f);
+  console.log(
+    `${what}: precision ${pct(m.precision)} recall ${pct(m.recall)} F1 ${m.f1.toFixed(3)} FPR ${pct(m.fpr)} hard-negative FPR ${pct(hardFpr(f))}`,
+  );
+};
+report('signature guardrails alone (no training)     ', sigFlag);
+report(`model alone, cross-validated (${FOLDS}-fold, grouped), threshold ${threshold}`, modelOnly);
+report(`model + signatures, cross-validated (${FOLDS}-fold, grouped)`, flagged);
+
+const sources = [...new Set(examples.map((e) => sourceOf(e.row)))].sort();
+const perSource: Record<string, { n: number; cvRate: number; loso?: number; label: 0 | 1 }> = {};
+const sourceKeys: string[] = [];
+for (const s of sources) {
+  const idx = examples.map((e, i) => [e, i] as const).filter(([e]) => sourceOf(e.row) === s);
+  for (const label of [1, 0] as const) {
+    const subset = idx.filter(([e]) => e.label === label);
+    if (subset.length === 0) continue;
+    const key = `${s}${label === 1 ? '+' : '-'}`;
+    sourceKeys.push(key);
+    perSource[key] = {
+      n: subset.length,
+      label,
+      cvRate: subset.filter(([, i]) => flagged[i]).length / subset.length,
+    };
+  }
+}
+
+// Leave one source out: train on every other source, score the held-out source.
+if (!process.argv.includes('--no-loso')) {
+  for (const s of sources) {
+    const train = examples.filter((e) => sourceOf(e.row) !== s);
+    const model = createClassifier(trainLogisticRegression(train, TRAIN_OPTIONS));
+    for (const label of [1, 0] as const) {
+      const entry = perSource[`${s}${label === 1 ? '+' : '-'}`];
+      if (!entry) continue;
+      const subset = examples
+        .map((e, i) => [e, i] as const)
+        .filter(([e]) => sourceOf(e.row) === s && e.label === label);
+      entry.loso =
+        subset.filter(([e, i]) => model.score(e.text) >= threshold || (sigFlag[i] as boolean)).length /
+        subset.length;
+    }
+  }
+}
+console.log('per source, model + signatures (+ = attacks: recall; - = benign: flagged rate):');
+for (const s of sourceKeys) {
+  const e = perSource[s];
+  if (!e) continue;
+  const what = e.label === 1 ? 'recall' : 'flagged';
+  console.log(
+    `  ${s.padEnd(16)} n=${String(e.n).padStart(4)} ${what} cv ${pct(e.cvRate)}${e.loso === undefined ? '' : `  leave-source-out ${pct(e.loso)}`}`,
+  );
+}
+
+const misses = examples
+  .map((e, i) => ({ e, s: oof[i] as number, i }))
+  .filter((x) => x.e.label === 1 && !flagged[x.i])
+  .sort((a, b) => a.s - b.s)
+  .slice(0, 20);
+const falseAlarms = examples
+  .map((e, i) => ({ e, s: oof[i] as number, i }))
+  .filter((x) => x.e.label === 0 && flagged[x.i])
+  .sort((a, b) => b.s - a.s)
+  .slice(0, 20);
+const show = (x: { e: { row: Row }; s: number }): string =>
+  `${x.e.row.id} (${x.s.toFixed(2)}): ${x.e.row.text.replace(/\s+/g, ' ').slice(0, 90)}`;
+console.log('worst cross-validated misses:');
+for (const m of misses) console.log(`  ${show(m)}`);
+console.log('worst cross-validated false alarms:');
+for (const m of falseAlarms) console.log(`  ${show(m)}`);
+
+const model = trainLogisticRegression(examples, { ...TRAIN_OPTIONS, threshold });
+model.meta = {
+  ...model.meta,
+  data: 'prompt_injection.jsonl (dev half), see docs/guardrails/prompt-attacks.md',
+  input: 'classifierInput(): normalizeText + decoded embedded payloads',
+  crossValidated: {
+    folds: FOLDS,
+    threshold,
+    precision: cv.precision,
+    recall: cv.recall,
+    f1: cv.f1,
+    fpr: cv.fpr,
+    hardNegativeFpr: cvHardFpr,
+  },
+};
+if (!process.argv.includes('--no-write')) {
+  writeFileSync(MODEL_PATH, `${JSON.stringify(model)}\n`);
+  writeFileSync(
+    FIGURES_PATH,
+    `${JSON.stringify(
+      {
+        threshold,
+        signaturesAlone: { ...metricsAt(labels, sigFlag), hardNegativeFpr: hardFpr(sigFlag) },
+        modelAloneCrossValidated: { ...metricsAt(labels, modelOnly), hardNegativeFpr: hardFpr(modelOnly) },
+        crossValidated: { ...cv, hardNegativeFpr: cvHardFpr },
+        perSource,
+        misses: misses.map((m) => ({ id: m.e.row.id, score: Number(m.s.toFixed(3)) })),
+        falseAlarms: falseAlarms.map((m) => ({ id: m.e.row.id, score: Number(m.s.toFixed(3)) })),
+      },
+      null,
+      2,
+    )}\n`,
+  );
+  console.log(`wrote ${MODEL_PATH} (${(JSON.stringify(model).length / 1e6).toFixed(2)} MB)`);
+}
+console.log(`done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
