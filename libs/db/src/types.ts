@@ -62,11 +62,44 @@ export interface ProfileVersionsTable {
   created_at: CreatedAt;
 }
 
+export type BatchStatus = 'queued' | 'running' | 'completed' | 'failed' | 'cancelled';
+
+export interface BatchesTable {
+  id: Generated<string>;
+  user_id: string;
+  api_key_id: string | null;
+  profile_id: string;
+  profile_version: number;
+  validation_type: string;
+  status: ColumnType<BatchStatus, BatchStatus | undefined, BatchStatus>;
+  total: number;
+  processed: Generated<number>;
+  passed: Generated<number>;
+  blocked: Generated<number>;
+  webhook_url: string | null;
+  error: string | null;
+  created_at: CreatedAt;
+  started_at: Date | null;
+  completed_at: Date | null;
+}
+
+export interface BatchItemsTable {
+  batch_id: string;
+  idx: number;
+  item_id: string | null;
+  text: string | null;
+  passed: boolean | null;
+  result: ColumnType<Record<string, unknown> | null, string | null, string | null>;
+  processed_at: Date | null;
+}
+
 export interface Database {
   users: UsersTable;
   api_keys: ApiKeysTable;
   profiles: ProfilesTable;
   profile_versions: ProfileVersionsTable;
+  batches: BatchesTable;
+  batch_items: BatchItemsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

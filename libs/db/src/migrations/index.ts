@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely/migration';
 import * as m0001 from './0001_initial.ts';
+import * as m0002 from './0002_batches.ts';
 
 /**
  * Every migration, listed statically: a file-system glob would depend on how the code is loaded
@@ -8,4 +9,5 @@ import * as m0001 from './0001_initial.ts';
  */
 export const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
+  '0002_batches': m0002,
 };
