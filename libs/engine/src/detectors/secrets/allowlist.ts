@@ -13,7 +13,67 @@ const DOCUMENTED_EXAMPLES = new Set([
 ]);
 
 const PLACEHOLDER_WORDS =
-  /^(?:your|my|the|insert|enter|put|replace|add|paste|example|sample|dummy|placeholder|redacted|changeme|change[-_]?me|change[-_]?this|todo|tbd|fixme|none|null|nil|undefined|true|false|secret|password|passwd|token|apikey|api[-_]?key|string|value|test|xxx+|foo|bar|baz|qux)(?:[-_. ]?(?:own|api|secret|access|auth|app|client|service|private|personal|real|actual|here|key|keys|token|tokens|password|pass|value|id|string|goes|here|name|user|bot|account|webhook|url|example|sample|placeholder|dummy|test|1|2))*$/i;
+  /^(?:your|my|the|insert|enter|put|replace|add|paste|example|sample|dummy|placeholder|redacted|changeme|change[-_]?me|change[-_]?this|todo|tbd|fixme|none|null|nil|undefined|true|false|secret|password|passwd|token|apikey|api[-_]?key|string|value|test|xxx+|foo|bar|baz|qux)(?:[-_. ]?(?:own|api|secret|access|auth|app|client|service|private|personal|real|actual|here|key|keys|token|tokens|password|pass|value|id|string|goes|here|name|user|bot|account|webhook|url|example|sample|placeholder|dummy|test|1|2)){0,4}$/i;
+
+const RE0 = /^\$\{\{[^}]{1,200}\}\}$/;
+const RE1 = /^\$\{[^}]{1,200}\}$/;
+const RE2 = /^\$[A-Za-z_][A-Za-z0-9_]{0,100}$/;
+const RE3 = /^\$\([^)]{1,200}\)$/;
+const RE4 = /^\{\{[^}]{1,200}\}\}$/;
+const RE5 = /^\{[A-Za-z_][\w.-]{0,100}\}$/;
+const RE6 = /^%[A-Za-z_][\w.-]{0,100}%$/;
+const RE7 = /^#\{[^}]{1,200}\}$/;
+const RE8 = /^<[^<>]{1,200}>$/;
+const RE9 = /^\[[A-Za-z_ -]{1,100}\]$/;
+const RE10 = /(?:^|[^\w])(?:environ|getenv|env|secrets|config|settings|vault)(?:\.|\[|\()/i;
+const RE11 = /^[.*•·x#_=-]+$/i;
+const RE12 = /\.\.\.|…/;
+const RE13 = /\*{3,}|x{5,}|X{5,}|#{4,}/;
+const RE14 =
+  /(?:^|[^A-Za-z])(?:your|insert|enter|replace)[-_ ]?(?:own[-_ ]?)?[A-Za-z]{0,30}(?:key|token|secret|password|here)/i;
+const RE15 = /^(?:change[-_]?me|example|dummy|placeholder|sample|redacted)[-_\w]{0,30}$/i;
+const RE16 = /(?:^|[-_.])(?:example|placeholder|redacted|changeme)(?:$|[-_.])/i;
+const RE17 = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const RE18 = /^(?:[0-9a-f]+|[0-9A-F]+)$/;
+const RE19 = /\sh1:[A-Za-z0-9+/]{43}=/;
+const RE20 = /\b(?:integrity|checksum|digest)["']?\s{0,3}[:=]?\s{0,3}["']?sha(?:1|256|384|512)-/i;
+const RE21 = /\bintegrity\s+sha(?:1|256|384|512)-/;
+const RE22 =
+  /(?:hash|sha256|digest|checksum)["']?\s{0,3}[:=]\s{0,3}["']?(?:sha(?:1|256|384|512)|md5):[0-9a-f]{32,128}/i;
+const RE23 = /--hash=sha(?:256|384|512):[0-9a-f]{64,128}/;
+const RE24 = /\buses:\s{0,4}["']?[\w.-]{1,100}\/[\w./-]{1,200}@[0-9a-f]{40}\b/;
+const RE25 = /;\s?md5=[0-9a-f]{32}/;
+
+/** Every pattern above, for the linear-time safety test. */
+export const ALLOWLIST_PATTERNS: readonly RegExp[] = [
+  PLACEHOLDER_WORDS,
+  RE0,
+  RE1,
+  RE2,
+  RE3,
+  RE4,
+  RE5,
+  RE6,
+  RE7,
+  RE8,
+  RE9,
+  RE10,
+  RE11,
+  RE12,
+  RE13,
+  RE14,
+  RE15,
+  RE16,
+  RE17,
+  RE18,
+  RE19,
+  RE20,
+  RE21,
+  RE22,
+  RE23,
+  RE24,
+  RE25,
+];
 
 /** True when `value` (without surrounding quotes) is a placeholder, template or reference, not a credential. */
 export function isPlaceholder(value: string): boolean {
@@ -21,31 +81,26 @@ export function isPlaceholder(value: string): boolean {
   if (v.length < 4) return true;
   if (DOCUMENTED_EXAMPLES.has(v)) return true;
   // Template references: $VAR, ${VAR}, ${{ secrets.X }}, {{ .Values.x }}, %VAR%, <your-key>, [KEY], #{x}
-  if (/^\$\{\{[^}]{1,200}\}\}$/.test(v)) return true;
-  if (/^\$\{[^}]{1,200}\}$/.test(v)) return true;
-  if (/^\$[A-Za-z_][A-Za-z0-9_]{0,100}$/.test(v)) return true;
-  if (/^\$\([^)]{1,200}\)$/.test(v)) return true;
-  if (/^\{\{[^}]{1,200}\}\}$/.test(v)) return true;
-  if (/^\{[A-Za-z_][\w.-]{0,100}\}$/.test(v)) return true;
-  if (/^%[A-Za-z_][\w.-]{0,100}%$/.test(v)) return true;
-  if (/^#\{[^}]{1,200}\}$/.test(v)) return true;
-  if (/^<[^<>]{1,200}>$/.test(v)) return true;
-  if (/^\[[A-Za-z_ -]{1,100}\]$/.test(v)) return true;
+  if (RE0.test(v)) return true;
+  if (RE1.test(v)) return true;
+  if (RE2.test(v)) return true;
+  if (RE3.test(v)) return true;
+  if (RE4.test(v)) return true;
+  if (RE5.test(v)) return true;
+  if (RE6.test(v)) return true;
+  if (RE7.test(v)) return true;
+  if (RE8.test(v)) return true;
+  if (RE9.test(v)) return true;
   // Code references: os.environ["X"], os.getenv("X"), process.env.X, ENV["X"], System.getenv("X")
-  if (/(?:^|[^\w])(?:environ|getenv|env|secrets|config|settings|vault)(?:\.|\[|\()/i.test(v)) return true;
+  if (RE10.test(v)) return true;
   // Ellipses, masks and filler: "...", "****", "xxxx-xxxx", "<redacted>"
-  if (/^[.*•·x#_=-]+$/i.test(v)) return true;
-  if (/\.\.\.|…/.test(v)) return true;
-  if (/\*{3,}|x{5,}|X{5,}|#{4,}/.test(v)) return true;
-  if (
-    /(?:^|[^A-Za-z])(?:your|insert|enter|replace)[-_ ]?(?:own[-_ ]?)?[A-Za-z]*(?:key|token|secret|password|here)/i.test(
-      v,
-    )
-  )
-    return true;
+  if (RE11.test(v)) return true;
+  if (RE12.test(v)) return true;
+  if (RE13.test(v)) return true;
+  if (RE14.test(v)) return true;
   if (PLACEHOLDER_WORDS.test(v)) return true;
-  if (/^(?:change[-_]?me|example|dummy|placeholder|sample|redacted)[-_\w]{0,30}$/i.test(v)) return true;
-  if (/(?:^|[-_.])(?:example|placeholder|redacted|changeme)(?:$|[-_.])/i.test(v)) return true;
+  if (RE15.test(v)) return true;
+  if (RE16.test(v)) return true;
   return false;
 }
 
@@ -53,8 +108,8 @@ const HEX_HASH_LENGTHS = new Set([32, 40, 56, 64, 96, 128]);
 
 /** A plain hex digest (MD5, SHA-1, SHA-2) or a UUID. */
 export function isHashOrUuid(value: string): boolean {
-  if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)) return true;
-  return HEX_HASH_LENGTHS.has(value.length) && /^(?:[0-9a-f]+|[0-9A-F]+)$/.test(value);
+  if (RE17.test(value)) return true;
+  return HEX_HASH_LENGTHS.has(value.length) && RE18.test(value);
 }
 
 /**
@@ -63,14 +118,12 @@ export function isHashOrUuid(value: string): boolean {
  */
 export function isChecksumContext(line: string): boolean {
   return (
-    /\sh1:[A-Za-z0-9+/]{43}=/.test(line) ||
-    /\b(?:integrity|checksum|digest)["']?\s{0,3}[:=]?\s{0,3}["']?sha(?:1|256|384|512)-/i.test(line) ||
-    /\bintegrity\s+sha(?:1|256|384|512)-/.test(line) ||
-    /(?:hash|sha256|digest|checksum)["']?\s{0,3}[:=]\s{0,3}["']?(?:sha(?:1|256|384|512)|md5):[0-9a-f]{32,128}/i.test(
-      line,
-    ) ||
-    /--hash=sha(?:256|384|512):[0-9a-f]{64,128}/.test(line) ||
-    /\buses:\s{0,4}["']?[\w.-]{1,100}\/[\w./-]{1,200}@[0-9a-f]{40}\b/.test(line) ||
-    /;\s?md5=[0-9a-f]{32}/.test(line)
+    RE19.test(line) ||
+    RE20.test(line) ||
+    RE21.test(line) ||
+    RE22.test(line) ||
+    RE23.test(line) ||
+    RE24.test(line) ||
+    RE25.test(line)
   );
 }

@@ -1,10 +1,14 @@
 import { isPlaceholder } from './allowlist.ts';
 import { classifyName } from './generic.ts';
+import { lineStartWithin } from './scanner.ts';
 import type { SecretFinding } from './types.ts';
 
 /** A log line: timestamp, level, logger call, structured-log keys, or a stack-trace frame. */
 const LOG_LINE =
   /(?:^\s*\[?\d{4}-\d\d-\d\d[T ]\d\d:\d\d|^\s*\[?\d\d:\d\d:\d\d|\[(?:TRACE|DEBUG|INFO|WARN|WARNING|ERROR|FATAL|CRITICAL|SEVERE|NOTICE)\]|(?:^|\s)(?:TRACE|DEBUG|INFO|WARN|WARNING|ERROR|FATAL|CRITICAL|SEVERE)(?::|\s-|\s\[|\s{1,4}\S)|\blevel[=:]\s?"?(?:trace|debug|info|warn|warning|error|fatal)|"(?:level|severity|msg|message|timestamp|@timestamp)"\s?:|\b(?:logger|logging|log|console|slog|zap|logrus|winston|pino|bunyan)\.(?:trace|debug|info|warn|warning|error|fatal|log|critical|exception|printf|print)\s?\(|\blog(?:s|ged|ging)?\b|^\s+at\s+[\w$.<>/[\]]+\s?\(|^\s+at\s+\S+:\d+:\d+|Traceback \(most recent call last\)|^\s+File "[^"]{1,300}", line \d+|^\s*Caused by:|^\s*(?:[\w.$]+(?:Exception|Error))(?::|\s+at\s)|^\s*Stack ?trace)/i;
+
+/** Every pattern above, for the linear-time safety test. */
+export const CONTEXT_PATTERNS: readonly RegExp[] = [LOG_LINE];
 
 interface Line {
   start: number;
@@ -71,8 +75,7 @@ const ENV_LINE = /^[ \t]*(?:export[ \t]+)?([A-Za-z_][A-Za-z0-9_]{1,100})=(.*)$/;
  */
 export function selectEnvVars(text: string, findings: SecretFinding[], dumpRule: boolean): SecretFinding[] {
   const kept = findings.filter((f) => {
-    const ls = text.lastIndexOf('\n', f.start - 1) + 1;
-    const before = text.slice(Math.max(ls, f.start - 200), f.start);
+    const before = text.slice(lineStartWithin(text, f.start, 200), f.start);
     return ENV_ASSIGNMENT_BEFORE.test(before);
   });
   if (!dumpRule) return kept;
@@ -104,3 +107,6 @@ export function selectEnvVars(text: string, findings: SecretFinding[], dumpRule:
   flush();
   return kept.sort((a, b) => a.start - b.start);
 }
+
+/** Every env pattern, for the linear-time safety test. */
+export const ENV_PATTERNS: readonly RegExp[] = [ENV_ASSIGNMENT_BEFORE, ENV_LINE];

@@ -13,7 +13,7 @@ export const ASSIGNMENT_SOURCE =
   ',;&=:]{1,300}={0,3}))';
 
 /** XML element holding a value: `<apiToken>value</apiToken>`. Groups: 1 name, 2 value. */
-export const XML_ELEMENT_SOURCE = String.raw`<([A-Za-z_][\w.:-]{0,80})>[ \t\r\n]{0,40}([^<>\r\n]{6,2000}?)[ \t\r\n]{0,40}</`;
+export const XML_ELEMENT_SOURCE = String.raw`<([A-Za-z_][\w.:-]{0,80})>[ \t\r\n]{0,40}([^<>\s][^<>\r\n]{5,2000})(?:\r?\n[ \t]{0,40})?</`;
 
 /** Words in a name that say its value is a secret. */
 const SECRET_WORDS = new Set([
@@ -228,7 +228,7 @@ export function classifyName(name: string): NameInfo {
 /** An unquoted value that is code (a call, a member access, a bare identifier), not a literal. */
 export function looksLikeCode(value: string): boolean {
   if (/[()]/.test(value) && /^[A-Za-z_$][\w$.]*\(/.test(value)) return true;
-  if (/^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/.test(value) && !/\d/.test(value)) return true;
+  if (/^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/.test(value)) return true;
   if (/^(?:this|self|props|ctx|req|request|config|cfg|opts|options|params|args|env|process)[.[]/.test(value))
     return true;
   if (/^[A-Za-z_]+$/.test(value) && value.length < 32) return true;

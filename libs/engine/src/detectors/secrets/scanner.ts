@@ -47,7 +47,10 @@ const GENERIC_KEYWORDS = [
 ];
 
 /** A token followed by mask characters is a redacted example (`xoxp-123-####`). */
-const MASK_AFTER = /^(?:#|\*|…|x{4}|X{4})/;
+const MASK_AFTER = /^[-_.]?(?:#|\*|…|x{4}|X{4})/;
+
+/** Bounds the overlap resolution on pathological texts (a finding list this long is already a failure). */
+const MAX_CANDIDATES = 2000;
 
 const PRIORITY = { format: 3, context: 2, custom: 3, generic: 1 } as const;
 
@@ -58,6 +61,8 @@ interface Candidate extends SecretFinding {
 interface Window {
   start: number;
   end: number;
+  /** The end is a line end: a later hit on the same line cannot extend it. */
+  closed: boolean;
 }
 
 const ASSIGNMENT = -1;
@@ -115,7 +120,7 @@ export function createSecretScanner(options: ScannerOptions = {}): SecretScanner
     for (const k of c.keywords) addKeyword(k, 1_000_000 + i);
   });
   const index = keywordList.length ? new KeywordIndex(keywordList) : null;
-  const assignment = new RegExp(ASSIGNMENT_SOURCE, 'gd');
+  const assignment = new RegExp(ASSIGNMENT_SOURCE, 'g');
   const xmlElement = new RegExp(XML_ELEMENT_SOURCE, 'gd');
   const ruleIds = [
     ...formats.map((r) => r.id),
@@ -136,21 +141,23 @@ export function createSecretScanner(options: ScannerOptions = {}): SecretScanner
         for (const c of consumers[kw]!) {
           if (c >= 1_000_000) customHit.add(c - 1_000_000);
           else if (c <= -2) contextHits.push({ rule: -2 - c, start });
-          else if (c === ASSIGNMENT) pushWindow(assignmentWindows, lineWindow(text, start, end, 200, 700));
+          else if (c === ASSIGNMENT) addWindow(assignmentWindows, text, start, end, 200, 700, false);
           else {
             const r = formats[c]!;
-            const w = r.multiline
-              ? {
-                  start: Math.max(0, start - (r.before ?? 0)),
-                  end: Math.min(text.length, end + (r.after ?? 400)),
-                }
-              : lineWindow(text, start, end, r.before ?? 120, r.after ?? 500);
             let list = formatWindows.get(c);
             if (!list) {
               list = [];
               formatWindows.set(c, list);
             }
-            pushWindow(list, w);
+            addWindow(
+              list,
+              text,
+              start,
+              end,
+              r.before ?? (r.multiline ? 0 : 120),
+              r.after ?? 500,
+              r.multiline ?? false,
+            );
           }
         }
       });
@@ -162,12 +169,13 @@ export function createSecretScanner(options: ScannerOptions = {}): SecretScanner
       for (const w of windows) {
         const slice = text.slice(w.start, w.end);
         re.lastIndex = 0;
-        for (let m = re.exec(slice); m; m = re.exec(slice)) {
+        for (let m = re.exec(slice); m && candidates.length < MAX_CANDIDATES; m = re.exec(slice)) {
           if (m[0].length === 0) {
             re.lastIndex++;
             continue;
           }
-          const gi = m.length > 1 && m[1] !== undefined ? 1 : 0;
+          const gi = rule.group ?? (m.length > 1 && m[1] !== undefined ? 1 : 0);
+          if (m[gi] === undefined) continue;
           const value = m[gi]!;
           const [s, e] = m.indices![gi]!;
           if (rule.validate && !rule.validate(value, m[0])) continue;
@@ -191,17 +199,23 @@ export function createSecretScanner(options: ScannerOptions = {}): SecretScanner
       for (const w of assignmentWindows) {
         const slice = text.slice(w.start, w.end);
         assignment.lastIndex = 0;
-        for (let m = assignment.exec(slice); m; m = assignment.exec(slice)) {
+        for (
+          let m = assignment.exec(slice);
+          m && candidates.length < MAX_CANDIDATES;
+          m = assignment.exec(slice)
+        ) {
           const vi = m[4] !== undefined ? 4 : m[5] !== undefined ? 5 : m[6] !== undefined ? 6 : 7;
-          const [vs, ve] = m.indices![vi]!;
+          const quoted = vi !== 7;
+          // The value ends the match (before its closing quote), so its offsets need no `d` flag.
+          const ve = m.index + m[0].length - (quoted ? 1 : 0);
+          const vs = ve - m[vi]!.length;
           assignment.lastIndex = vs; // values may hold nested assignments (`"cfg": "TOKEN=..."`)
           const op = m[3]!;
-          const quoted = vi !== 7;
           if (op === ',' && (!quoted || !/["']/.test(m[2]!))) continue;
           if (op === '-' && !quoted) continue;
           const c = judgeAssignment(
             text,
-            w.start + m.indices![1]![0],
+            w.start + m.index,
             m[1]!,
             w.start + vs,
             w.start + ve,
@@ -210,9 +224,12 @@ export function createSecretScanner(options: ScannerOptions = {}): SecretScanner
           );
           if (c) candidates.push(c);
         }
-        if (slice.includes('</')) {
+        if (slice.includes('<')) {
+          // An element's value may sit on the line after its opening tag.
+          const xEnd = lineEndWithin(text, lineEndWithin(text, w.end + 1, 300) + 1, 300);
+          const xslice = text.slice(w.start, xEnd);
           xmlElement.lastIndex = 0;
-          for (let m = xmlElement.exec(slice); m; m = xmlElement.exec(slice)) {
+          for (let m = xmlElement.exec(xslice); m; m = xmlElement.exec(xslice)) {
             const [vs, ve] = m.indices![2]!;
             const c = judgeAssignment(
               text,
@@ -245,7 +262,7 @@ export function createSecretScanner(options: ScannerOptions = {}): SecretScanner
       }
     });
 
-    return resolve(candidates);
+    return resolve(candidates.length > MAX_CANDIDATES ? candidates.slice(0, MAX_CANDIDATES) : candidates);
   }
 
   function judgeAssignment(
@@ -260,12 +277,13 @@ export function createSecretScanner(options: ScannerOptions = {}): SecretScanner
     // Trim spaces inside quotes, escapes, and closing brackets after unquoted values.
     while (vs < ve && /\s/.test(text[vs]!)) vs++;
     while (ve > vs && /[\s\\]/.test(text[ve - 1]!)) ve--;
+    if (ve - vs < 6) return null;
     if (isPlaceholder(text.slice(vs, ve))) return null;
     if (!quoted) while (ve > vs && /[)\]}>.]/.test(text[ve - 1]!)) ve--;
     const value = text.slice(vs, ve);
     if (value.length < 6 || value.length > 1000) return null;
-    const lineStart = text.lastIndexOf('\n', nameStart) + 1;
-    const lineEnd = nextLineEnd(text, ve);
+    const lineStart = lineStartWithin(text, nameStart, 300);
+    const lineEnd = lineEndWithin(text, ve, 300);
     const line = text.slice(lineStart, lineEnd);
     if (isChecksumContext(line)) return null;
     if (isPlaceholder(value)) return null;
@@ -310,25 +328,70 @@ export function createSecretScanner(options: ScannerOptions = {}): SecretScanner
   return { scan, ruleIds };
 }
 
-/** The line around [start, end), extended at most `before` / `after` characters. */
-function lineWindow(text: string, start: number, end: number, before: number, after: number): Window {
-  const ls = text.lastIndexOf('\n', start - 1) + 1;
-  const le = nextLineEnd(text, end);
-  return { start: Math.max(ls, start - before), end: Math.min(le, end + after) };
-}
-
-function nextLineEnd(text: string, from: number): number {
-  const i = text.indexOf('\n', from);
-  return i < 0 ? text.length : i;
-}
-
-function pushWindow(list: Window[], w: Window): void {
+/**
+ * Adds the window around a keyword hit at [start, end): its line, at most `before` / `after`
+ * characters around the hit (any lines when `multiline`). Overlapping windows merge; line ends are
+ * searched incrementally so that dense keyword hits cost O(text length) in total.
+ */
+function addWindow(
+  list: Window[],
+  text: string,
+  start: number,
+  end: number,
+  before: number,
+  after: number,
+  multiline: boolean,
+): void {
   const last = list[list.length - 1];
-  if (last && w.start <= last.end) {
-    if (w.end > last.end) last.end = w.end;
+  const cap = Math.min(text.length, end + after);
+  if (last && start <= last.end) {
+    if (cap <= last.end || last.closed) return;
+    if (!multiline) {
+      for (let i = last.end; i < cap; i++) {
+        if (text.charCodeAt(i) === 10) {
+          last.end = i;
+          last.closed = true;
+          return;
+        }
+      }
+    }
+    last.end = cap;
     return;
   }
-  list.push(w);
+  const floor = Math.max(last ? last.end : 0, start - before);
+  let ws = floor;
+  let we = cap;
+  let closed = false;
+  if (!multiline) {
+    for (let i = start - 1; i >= floor; i--) {
+      if (text.charCodeAt(i) === 10) {
+        ws = i + 1;
+        break;
+      }
+    }
+    for (let i = end; i < cap; i++) {
+      if (text.charCodeAt(i) === 10) {
+        we = i;
+        closed = true;
+        break;
+      }
+    }
+  }
+  list.push({ start: ws, end: we, closed });
+}
+
+/** Start of the line holding `pos`, looking back at most `max` characters. */
+export function lineStartWithin(text: string, pos: number, max: number): number {
+  const stop = Math.max(0, pos - max);
+  for (let i = pos - 1; i >= stop; i--) if (text.charCodeAt(i) === 10) return i + 1;
+  return stop;
+}
+
+/** End of the line holding `pos`, looking ahead at most `max` characters. */
+export function lineEndWithin(text: string, pos: number, max: number): number {
+  const stop = Math.min(text.length, pos + max);
+  for (let i = pos; i < stop; i++) if (text.charCodeAt(i) === 10) return i;
+  return stop;
 }
 
 function lowerBound(hits: Array<{ start: number }>, pos: number): number {

@@ -28,6 +28,8 @@ export interface FormatRule {
   keywords: readonly string[];
   /** Regex source (JS syntax, linear-time safe). */
   pattern: string;
+  /** Capture group holding the secret (default 1, or the whole match when the pattern has none). */
+  group?: number;
   /** Extra regex flags besides `g` and `d` (e.g. `i`). */
   flags?: string;
   /** Minimum Shannon entropy (bits/char) of the secret. */

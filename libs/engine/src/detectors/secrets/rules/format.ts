@@ -1,10 +1,12 @@
 import type { FormatRule, RuleFamily } from '../types.ts';
 
 /** Left and right token boundaries. */
-const L = '(?<![A-Za-z0-9_.])';
+const L = '(?<![A-Za-z0-9_.-])';
 const R = '(?![A-Za-z0-9_])';
 
-type Opts = Partial<Pick<FormatRule, 'flags' | 'minEntropy' | 'before' | 'after' | 'multiline' | 'validate'>>;
+type Opts = Partial<
+  Pick<FormatRule, 'flags' | 'group' | 'minEntropy' | 'before' | 'after' | 'multiline' | 'validate'>
+>;
 
 /** A token that starts with a distinctive prefix: `prefix` and `body` are regex sources. */
 function prefixed(
@@ -108,15 +110,15 @@ export const FORMAT_RULES: FormatRule[] = [
     'cloud',
     'Azure shared access signature',
     ['sig='],
-    `[?&]sv=\\d{4}-\\d\\d-\\d\\d&[^\\s"'<>]{0,300}?sig=([A-Za-z0-9%+/]{40,120}={0,2}(?:%3D){0,2})`,
-    { before: 400 },
+    '[?&]sig=([A-Za-z0-9%+/]{43,120}(?:=|%3D){0,2})',
+    { before: 10 },
   ),
   pattern(
     'azure-connection-string-key',
     'cloud',
     'Azure Service Bus / Event Hub / IoT shared access key',
     ['sharedaccesskey='],
-    `SharedAccessKey=([${B64}]{43}=)`,
+    `(?<![A-Za-z0-9+/])SharedAccessKey=([${B64}]{43}=)`,
     { flags: 'i' },
   ),
   pattern(
@@ -124,7 +126,7 @@ export const FORMAT_RULES: FormatRule[] = [
     'cloud',
     'Azure App Configuration connection string',
     ['.azconfig.io'],
-    `(Endpoint=https://[a-z0-9-]{1,60}\\.azconfig\\.io;Id=[^;\\s]{2,40};Secret=[${B64}]{40,100}={0,2})`,
+    `(?<![A-Za-z0-9])(Endpoint=https://[a-z0-9-]{1,60}\\.azconfig\\.io;Id=[^;\\s]{2,40};Secret=[${B64}]{40,100}={0,2})`,
     { before: 60, after: 250 },
   ),
   pattern(
@@ -517,8 +519,7 @@ export const FORMAT_RULES: FormatRule[] = [
     'chat',
     'Slack user / legacy token',
     ['xoxp-', 'xoxe-', 'xoxo-', 'xoxs-', 'xoxr-'],
-    'xox[pseor]-[0-9]{1,14}-?[0-9]{1,14}-?[0-9]{0,14}-?[A-Za-z0-9-]{8,100}',
-    { validate: (s) => !/#{4}/.test(s) },
+    'xox[pseor]-(?:[0-9]{1,14}-){1,3}[A-Za-z0-9]{8,100}(?:-[A-Za-z0-9]{1,100})?',
   ),
   prefixed(
     'slack-legacy-bot-token',
@@ -1063,8 +1064,8 @@ export const FORMAT_RULES: FormatRule[] = [
     'crypto-keys',
     'PEM / OpenSSH / PGP private key block',
     ['-----begin'],
-    '(-----BEGIN[ A-Z0-9_-]{0,40}PRIVATE KEY(?: BLOCK)?-----[\\s\\S]{20,12000}?-----END[ A-Z0-9_-]{0,40}PRIVATE KEY(?: BLOCK)?-----|-----BEGIN[ A-Z0-9_-]{0,40}PRIVATE KEY(?: BLOCK)?-----[\\s\\S]{0,8}?[A-Za-z0-9+/=]{0,80})',
-    { multiline: true, before: 0, after: 12_200, flags: 'i', validate: (_s, m) => !/BEGIN PUBLIC/i.test(m) },
+    '(-----BEGIN[ A-Z0-9_-]{0,40}PRIVATE KEY(?: BLOCK)?-----[A-Za-z0-9+/=\\s:,.-]{0,12000})',
+    { multiline: true, before: 0, after: 12_200, validate: privateKeyBody },
   ),
   pattern(
     'kubernetes-secret-yaml',
@@ -1094,24 +1095,24 @@ export const FORMAT_RULES: FormatRule[] = [
     'database',
     'URL with an embedded password (database, broker, HTTP)',
     ['://'],
-    `[A-Za-z][A-Za-z0-9+.-]{1,30}://[^\\s:@/"'<>]{1,100}:([^\\s@/"'<>]{3,200})@[A-Za-z0-9_.-]{1,200}`,
-    { before: 40, validate: (s) => !/^\d{1,5}$/.test(s) },
+    `(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{1,30}://[^\\s:@/"'<>]{1,100}:([^\\s@/"'<>]{3,200})@[A-Za-z0-9_.-]{1,200}`,
+    { before: 40, validate: (s) => !/^\\d{1,5}$/.test(s) },
   ),
   pattern(
     'curl-auth-user',
     'auth-tokens',
     'curl -u / --user with a password',
     ['curl'],
-    `\\bcurl\\b[^\\r\\n]{0,200}?\\s(?:-u|--user)\\s{1,3}["'{]{0,2}[^\\s:"'{}]{0,100}[}"']{0,2}:["'{]{0,2}([^\\s"'{}]{3,100})`,
-    { before: 0, after: 400 },
+    `(?<=\\s)(?:-u|--user)[ \\t]{1,3}["'{]{0,2}[^\\s:"'{}]{0,100}[}"']{0,2}:["'{]{0,2}([^\\s"'{}]{3,100})`,
+    { before: 0, after: 600 },
   ),
   pattern(
     'curl-auth-header',
     'auth-tokens',
     'curl with an Authorization / API-key header',
     ['curl'],
-    `\\bcurl\\b[\\s\\S]{0,600}?(?:-H|--header)\\s{0,3}["']?(?:Authorization:\\s{0,3}(?:Bearer|Basic|Token|Bot)\\s{1,3}|[A-Za-z-]{0,20}(?:api|auth|token|secret)[A-Za-z-]{0,20}:\\s{0,3})([A-Za-z0-9._~+/=-]{12,500})`,
-    { flags: 'i', before: 0, after: 1000, multiline: true },
+    `(?<=\\s)(?:-H|--header)[ \\t]{0,3}["']?([A-Za-z][A-Za-z-]{0,39}):[ \\t]{0,3}(?:(?:Bearer|Basic|Token|Bot)[ \\t]{1,3})?([A-Za-z0-9._~+/=-]{12,500})`,
+    { flags: 'i', group: 2, before: 0, after: 1000, multiline: true, validate: (_s, m) => curlHeader(m) },
   ),
   pattern(
     'authorization-header',
@@ -1126,7 +1127,7 @@ export const FORMAT_RULES: FormatRule[] = [
     'package-registry',
     'docker login -p password',
     ['docker login'],
-    `docker login[^\\r\\n]{0,200}?\\s(?:-p|--password)[\\s=]{1,3}["']?([^\\s"']{8,200})`,
+    `(?<=\\s)(?:-p|--password)(?:[ \\t]{1,3}|=)["']?([^\\s"']{8,200})`,
     { before: 0 },
   ),
   pattern(
@@ -1146,6 +1147,19 @@ export const FORMAT_RULES: FormatRule[] = [
     { validate: (s) => /\d/.test(s) || /[^A-Za-z]/.test(s) },
   ),
 ];
+
+/** A private-key block with a body (not an empty BEGIN/END pair). */
+function privateKeyBody(block: string): boolean {
+  const body = block.replace(/^-----BEGIN[^\n]{0,80}?-----/, '').replace(/-----END[\s\S]*$/, '');
+  return (body.match(/[A-Za-z0-9+/]/g)?.length ?? 0) >= 10;
+}
+
+/** A curl header whose name says it carries a credential; the secret is its value. */
+function curlHeader(header: string): boolean {
+  return /^(?:-H|--header)[ \t]{0,3}["']?[A-Za-z-]{0,40}(?:authorization|api|auth|token|secret|key)/i.test(
+    header,
+  );
+}
 
 function validJwt(token: string): boolean {
   const parts = token.split('.');

@@ -1,0 +1,201 @@
+import { check } from 'recheck';
+import { describe, expect, it } from 'vitest';
+import { ALLOWLIST_PATTERNS } from './allowlist.ts';
+import { CONTEXT_PATTERNS, ENV_PATTERNS } from './contexts.ts';
+import { ASSIGNMENT_SOURCE, XML_ELEMENT_SOURCE } from './generic.ts';
+import { BUILTIN_RULES } from './rules/index.ts';
+import { createSecretScanner } from './scanner.ts';
+
+const scanner = createSecretScanner();
+const ids = (text: string) => scanner.scan(text).map((f) => f.ruleId);
+const values = (text: string) => scanner.scan(text).map((f) => text.slice(f.start, f.end));
+
+/** Random-looking but deterministic token body of `n` characters from `alphabet`. */
+function body(n: number, alphabet = 'aB3dE5fG7hJ9kL2mN4pQ6rS8tV0wX1yZ'): string {
+  let out = '';
+  let x = 0x9e3779b9;
+  for (let i = 0; i < n; i++) {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    out += alphabet[(x >>> 0) % alphabet.length];
+  }
+  return out;
+}
+const HEX = '0123456789abcdef';
+
+describe('secret rules: provider formats', () => {
+  const cases: Array<[string, string]> = [
+    ['aws-access-token', `AKIA${body(16, 'ABCDEFGHJKLMNPQRSTUVWXYZ234567')}`],
+    ['github-pat', `ghp_${body(36)}`],
+    ['github-fine-grained-pat', `github_pat_${body(82, 'aB3dE5fG7hJ9kL2mN4pQ6rS8tV0wX1yZ_')}`],
+    ['gitlab-pat', `glpat-${body(20)}`],
+    ['slack-bot-token', `xoxb-1234567890123-1234567890123-${body(24)}`],
+    ['stripe-access-token', `sk_live_${body(24)}`],
+    ['openai-api-key', `sk-proj-${body(60)}T3BlbkFJ${body(60)}`],
+    ['anthropic-api-key', `sk-ant-api03-${body(93)}AA`],
+    ['huggingface-access-token', `hf_${body(34, 'abcdefghijkLMNOPQRSTuvwxyz')}`],
+    ['npm-access-token', `npm_${body(36)}`],
+    ['sendgrid-api-token', `SG.${body(22)}.${body(43)}`],
+    ['gcp-api-key', `AIza${body(35)}`],
+  ];
+  for (const [id, token] of cases) {
+    it(`finds ${id} with the exact span`, () => {
+      const text = `config: ${token} end`;
+      const found = scanner.scan(text);
+      expect(found.map((f) => f.ruleId)).toEqual([id]);
+      expect(text.slice(found[0]!.start, found[0]!.end)).toBe(token);
+    });
+  }
+
+  it('finds a PEM private key block but not a public key or an empty block', () => {
+    const key = `-----BEGIN RSA PRIVATE KEY-----\n${body(64)}\n${body(64)}\n-----END RSA PRIVATE KEY-----`;
+    expect(ids(`here:\n${key}\n`)).toEqual(['private-key']);
+    expect(ids(`-----BEGIN PUBLIC KEY-----\n${body(64)}\n-----END PUBLIC KEY-----`)).toEqual([]);
+    expect(ids('-----BEGIN OPENSSH PRIVATE KEY----------END OPENSSH PRIVATE KEY-----')).toEqual([]);
+  });
+
+  it('finds JWTs and URLs with passwords', () => {
+    const jwt = `eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.${body(43)}`;
+    expect(ids(`Authorization token ${jwt}`)).toContain('jwt');
+    expect(values('DATABASE=postgres://app:S3cr3tPw9@db.internal:5432/app')).toEqual(['S3cr3tPw9']);
+    expect(ids('see https://example.com:8080/path and http://user@host/')).toEqual([]);
+  });
+
+  it('treats look-alike prefixes and masked examples as non-secrets', () => {
+    expect(ids(`ghp_${'x'.repeat(36)}`)).toEqual([]);
+    expect(ids('"token": "xoxp-572370529330-573807301142-572331691188-####################"')).toEqual([]);
+    expect(ids('AKIAIOSFODNN7EXAMPLE')).toEqual([]); // AWS documentation example key
+    expect(ids('my.ico-7a388b69018576d24b59331fd60aab0c.png')).toEqual([]);
+  });
+});
+
+describe('secret rules: provider context and generic assignments', () => {
+  it('finds provider keys without a prefix by the provider name on the line', () => {
+    expect(ids(`twitch_TOKEN = "${body(30, 'abcdefghijklmnopqrstuvwxyz0123456789')}"`)).toEqual([
+      'twitch-api-token',
+    ]);
+    expect(
+      ids(`aws_secret_access_key = ${body(40, 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJ0123456789/+')}`),
+    ).toEqual(['aws-secret-access-key']);
+  });
+
+  it('finds secret-named assignments in many syntaxes', () => {
+    const v = body(32);
+    for (const line of [
+      `api_key = "${v}"`,
+      `"apiKey": "${v}"`,
+      `API_TOKEN=${v}`,
+      `secret := "${v}"`,
+      `$token .= "${v}"`,
+      `System.setProperty("SERVICE_TOKEN", "${v}")`,
+      `<apiToken>\n  ${v}\n</apiToken>`,
+      `https://api.example.com/v1?apikey=${v}&q=1`,
+      `some token - '${v}'`,
+    ]) {
+      expect(values(line), line).toEqual([v]);
+    }
+    expect(ids('db_password: "Tr0ub4dor&3"')).toEqual(['generic-password']);
+  });
+
+  it('passes placeholders, references, hashes, UUIDs, lockfile lines and pinned actions', () => {
+    for (const text of [
+      'api_key="your-api-key"',
+      'OPENAI_API_KEY=<your_openai_api_key>',
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a literal placeholder under test
+      'OPENAI_API_KEY: ${{ secrets.OPENAI_API_KEY }}',
+      'token = os.environ["API_TOKEN"]',
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a literal placeholder under test
+      'password = ${DB_PASSWORD}',
+      'export TOKEN=$TOKEN',
+      'secret: "..."',
+      'password: changeme',
+      'api_key = "xxxxxxxxxxxxxxxxxxxx"',
+      'report_access_id: e8e4df51-2054-49b0-ab1c-516ac95c691d',
+      'token_hash = "5c94767cedb5d6987c902ac850ded2c6"',
+      `github.com/pkg/errors v0.9.1 h1:${body(43)}=`,
+      `"integrity": "sha512-${body(86)}=="`,
+      `{file = "black-23.12.1.whl", hash = "sha256:${body(64, HEX)}"},`,
+      `uses: actions/checkout@${body(40, HEX)} # v4`,
+      'key_name: prod5zyxlmy-cmk',
+      'BlindKeySignatures = Ed25519.BlindKeySignatures',
+      'token = self.get_token()',
+      'The secret to success is hard work.',
+    ]) {
+      expect(ids(text), text).toEqual([]);
+    }
+  });
+});
+
+describe('secret scanner options', () => {
+  it('disables and enables rules', () => {
+    const text = `ghp_${body(36)} and api_key = "${body(32)}"`;
+    expect(
+      createSecretScanner({ disabled: ['github-pat'] })
+        .scan(text)
+        .map((f) => f.ruleId),
+    ).toEqual(['generic-api-key']);
+    expect(
+      createSecretScanner({ enabled: ['github-pat'] })
+        .scan(text)
+        .map((f) => f.ruleId),
+    ).toEqual(['github-pat']);
+  });
+
+  it('runs custom RE2 rules with keywords and entropy', () => {
+    const s = createSecretScanner({
+      enabled: [],
+      customRules: [{ id: 'acme', pattern: 'acme_([a-z0-9]{12})', keywords: ['acme_'], minEntropy: 2 }],
+    });
+    const text = 'x acme_a1b2c3d4e5f6 y';
+    expect(s.scan(text).map((f) => [f.ruleId, text.slice(f.start, f.end)])).toEqual([
+      ['acme', 'a1b2c3d4e5f6'],
+    ]);
+    expect(s.scan('acme_aaaaaaaaaaaa')).toEqual([]);
+  });
+});
+
+describe('secret scanner cost', () => {
+  it('scans 1 MB adversarial inputs well under a second each', () => {
+    const inputs = [
+      'a='.repeat(500_000),
+      'key='.repeat(250_000),
+      'token: '.repeat(150_000),
+      `-----BEGIN PRIVATE KEY-----${'A'.repeat(1_000_000)}`,
+      'ghp_'.repeat(250_000),
+      `${'x'.repeat(999_000)}secret="`,
+      '<a>'.repeat(333_000),
+      'curl -u a:'.repeat(100_000),
+      `"${'\\"key\\":'.repeat(100_000)}`,
+      'sk-'.repeat(333_000),
+    ];
+    for (const text of inputs) {
+      const t0 = performance.now();
+      scanner.scan(text);
+      expect(performance.now() - t0, text.slice(0, 20)).toBeLessThan(1000);
+    }
+  });
+
+  it('keeps every built-in pattern linear-time (recheck)', { timeout: 900_000 }, async () => {
+    const patterns: Array<{ id: string; source: string; flags: string }> = [
+      { id: 'assignment', source: ASSIGNMENT_SOURCE, flags: '' },
+      { id: 'xml-element', source: XML_ELEMENT_SOURCE, flags: '' },
+      ...[...ALLOWLIST_PATTERNS, ...CONTEXT_PATTERNS, ...ENV_PATTERNS].map((re, i) => ({
+        id: `helper-${i}`,
+        source: re.source,
+        flags: re.flags,
+      })),
+      ...BUILTIN_RULES.map((r) =>
+        r.kind === 'format'
+          ? { id: r.id, source: r.pattern, flags: r.flags ?? '' }
+          : { id: r.id, source: `^(?:${r.value})$`, flags: '' },
+      ),
+    ];
+    const unsafe: string[] = [];
+    for (const p of patterns) {
+      const res = await check(p.source, p.flags, { timeout: 20_000 });
+      if (res.status !== 'safe') unsafe.push(`${p.id}: ${res.status}`);
+    }
+    expect(unsafe).toEqual([]);
+  });
+});
