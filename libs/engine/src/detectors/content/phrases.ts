@@ -9,8 +9,8 @@ import type { PatternFamily } from './folded.ts';
 const gap = (n: number) => `(?: [a-z0-9']+){0,${n}}`;
 const alt = (words: readonly string[]) => `(?:${words.join('|')})`;
 
-const B = '(?<![a-z0-9])';
-const E = '(?![a-z0-9])';
+const B = '\\b';
+const E = '\\b';
 const re = (source: string) => new RegExp(`${B}${source}${E}`, 'g');
 
 /** A request or instruction frame: how do I, how to, give me steps, write a guide ... */

@@ -114,7 +114,7 @@ export const PAYLOAD_PATTERNS: Array<{
   },
 ];
 
-const re = (s: string) => new RegExp(`(?<![a-z0-9])${s}(?![a-z0-9])`, 'g');
+const re = (s: string) => new RegExp(`\\b${s}\\b`, 'g');
 const REQUEST_FAMILIES: PatternFamily[] = [
   {
     category: 'malware',

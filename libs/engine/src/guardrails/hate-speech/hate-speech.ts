@@ -12,7 +12,7 @@ const DEHUMANISE =
   '(?:are|is|r) (?:all )?(?:(?:just |nothing but |like )?(?:animals|vermin|rats|cockroaches|parasites|savages|subhuman|apes|monkeys|pigs|dogs|filth|trash|garbage|a disease|a plague|a cancer|inferior|not human|less than human|evil|terrorists|criminals|rapists|disgusting|an abomination|mentally ill|a mental illness))';
 const EXCLUDE =
   "(?:(?:should|must|need to|ought to|deserve to) (?:be |all be )?(?:killed|exterminated|eradicated|wiped out|gassed|hanged|lynched|deported|banned|removed|sterilized|shot|burned|locked up|put down)|(?:do not|dont|don't) (?:deserve|belong)|(?:go back to|get out of) (?:their|your|my) (?:country|countries))";
-const re = (s: string) => new RegExp(`(?<![a-z0-9])${s}(?![a-z0-9])`, 'g');
+const re = (s: string) => new RegExp(`\\b${s}\\b`, 'g');
 
 export const HATE_FAMILIES: readonly PatternFamily[] = [
   { category: 'dehumanisation', weight: 0.9, pattern: re(`${GROUP} ${DEHUMANISE}`) },

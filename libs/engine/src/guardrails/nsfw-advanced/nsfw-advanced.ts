@@ -64,7 +64,7 @@ const EXPLICIT_PHRASES = [
 
 /** Words that place sexual vocabulary in a medical or educational setting. */
 export const MEDICAL =
-  /(?<![a-z])(?:doctor|doctors|medical|medicine|clinic|clinical|health|healthcare|hospital|patient|patients|symptoms?|diagnos[ie]s|anatomy|anatomical|biology|biological|reproductive|reproduction|puberty|education|educational|sex ed|curriculum|contracepti(?:on|ve)|condoms?|sti|stis|std|stds|hiv|pregnan(?:t|cy)|gynecolog[a-z]*|urolog[a-z]*|cancer|exam|screening|consent|research|study|textbook|lesson|teacher|class)(?![a-z])/;
+  /\b(?:doctor|doctors|medical|medicine|clinic|clinical|health|healthcare|hospital|patient|patients|symptoms?|diagnos[ie]s|anatomy|anatomical|biology|biological|reproductive|reproduction|puberty|education|educational|sex ed|curriculum|contracepti(?:on|ve)|condoms?|sti|stis|std|stds|hiv|pregnan(?:t|cy)|gynecolog[a-z]*|urolog[a-z]*|cancer|exam|screening|consent|research|study|textbook|lesson|teacher|class)\b/;
 
 export const nsfwAdvanced = defineGuardrail({
   name: 'NSFWAdvanced',

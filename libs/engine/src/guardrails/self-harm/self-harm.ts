@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineGuardrail } from '../../core/define.ts';
 import { foldText, matchFamilies, type PatternFamily } from '../../detectors/content/folded.ts';
 
-const re = (s: string) => new RegExp(`(?<![a-z0-9])${s}(?![a-z0-9])`, 'g');
+const re = (s: string) => new RegExp(`\\b${s}\\b`, 'g');
 const ACT =
   '(?:kill myself|end (?:my life|it all|things)|take my (?:own )?life|commit suicide|hang myself|shoot myself|jump off|overdose|od|slit my wrists|cut myself|hurt myself|die)';
 

@@ -3,7 +3,7 @@ import { defineGuardrail } from '../../core/define.ts';
 import { foldText, matchFamilies, type PatternFamily } from '../../detectors/content/folded.ts';
 import { BENIGN_CONTEXT } from '../../detectors/content/phrases.ts';
 
-const re = (s: string) => new RegExp(`(?<![a-z0-9])${s}(?![a-z0-9])`, 'g');
+const re = (s: string) => new RegExp(`\\b${s}\\b`, 'g');
 const HARM_VERB =
   '(?:kill|murder|shoot|stab|hurt|beat|strangle|choke|slit|behead|torture|rape|burn|bomb|blow up|gut|break|smash|destroy|end|hunt|find|get|butcher|slaughter|execute|cut|bury|punch|kick|attack)';
 const TARGET =
