@@ -65,17 +65,110 @@ function escapeRegex(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** All candidates above the threshold, overlaps resolved (highest score, then longest, wins). */
-export function analyze(text: string, options: AnalyzeOptions): PiiMatch[] {
-  const want = options.entities;
-  const candidates: PiiMatch[] = [];
-  for (const p of COMPILED) {
-    if (want && !want.has(p.type)) continue;
+const isSpace = (c: number): boolean =>
+  c === 32 || (c >= 9 && c <= 13) || c === 0xa0 || c === 0x2028 || c === 0x2029 || c === 0x3000;
+const isDigit = (c: number): boolean => c >= 48 && c <= 57;
+
+/** Longest stretch scanned for one token and for one group of tokens (bounds work on adversarial input). */
+const MAX_TOKEN = 120;
+const MAX_GROUP = 240;
+
+/**
+ * A whitespace-delimited token that may continue a digit group: it holds a digit or is short
+ * ("WEST" in "GB82 WEST 1234", "(415)", "AB" in "AB 12 34 56 C").
+ */
+function groupable(text: string, s: number, e: number): boolean {
+  if (e - s <= 4) return true;
+  for (let i = s; i < e; i++) if (isDigit(text.charCodeAt(i))) return true;
+  return false;
+}
+
+/**
+ * Calls `visit(start, end, digits)` for every window of the text where a numeric identifier can
+ * be: a run of whitespace-delimited tokens, joined by single spaces, that holds a digit. One pass
+ * over the text; prose without digits costs one char-code test per character.
+ */
+export function digitGroups(text: string, visit: (start: number, end: number, digits: number) => void): void {
+  const n = text.length;
+  let prevEnd = 0;
+  let i = 0;
+  while (i < n) {
+    if (!isDigit(text.charCodeAt(i))) {
+      i++;
+      continue;
+    }
+    let s = i;
+    while (s > prevEnd && !isSpace(text.charCodeAt(s - 1)) && i - s < MAX_TOKEN) s--;
+    let e = i + 1;
+    while (e < n && !isSpace(text.charCodeAt(e)) && e - i < MAX_TOKEN) e++;
+    // earlier tokens of the same group ("+44 20 7946", "GB82 WEST 1234")
+    for (let k = 0; k < 8 && s - 2 >= prevEnd && text.charCodeAt(s - 1) === 32; k++) {
+      let ts = s - 1;
+      while (ts > prevEnd && !isSpace(text.charCodeAt(ts - 1)) && s - ts <= 40) ts--;
+      if (ts === s - 1 || !groupable(text, ts, s - 1) || e - ts > MAX_GROUP) break;
+      s = ts;
+    }
+    // later tokens
+    while (e + 1 < n && text.charCodeAt(e) === 32 && e - s < MAX_GROUP) {
+      let te = e + 1;
+      while (te < n && !isSpace(text.charCodeAt(te)) && te - e <= 40) te++;
+      if (te === e + 1 || !groupable(text, e + 1, te)) break;
+      e = te;
+    }
+    let digits = 0;
+    for (let k = s; k < e; k++) if (isDigit(text.charCodeAt(k))) digits++;
+    visit(s, e, digits);
+    prevEnd = e;
+    i = e;
+  }
+}
+
+/** Calls `visit(start, end)` for the whitespace-delimited token around every '@'. */
+function atTokens(text: string, visit: (start: number, end: number) => void): void {
+  let prevEnd = 0;
+  for (let at = text.indexOf('@'); at >= 0; at = text.indexOf('@', Math.max(at + 1, prevEnd))) {
+    let s = at;
+    while (s > prevEnd && !isSpace(text.charCodeAt(s - 1)) && at - s < 80) s--;
+    let e = at + 1;
+    while (e < text.length && !isSpace(text.charCodeAt(e)) && e - at < 270) e++;
+    visit(s, e);
+    prevEnd = e;
+  }
+}
+
+const EMAIL = COMPILED.filter((p) => p.type === 'EMAIL_ADDRESS');
+const NUMERIC = COMPILED.filter((p) => p.type !== 'EMAIL_ADDRESS');
+
+/**
+ * Runs patterns on text[start, end) (plus one character before and two after, so that the
+ * patterns' look-behinds and look-aheads see the real neighbours) and adds their candidates.
+ */
+function runPatterns(
+  text: string,
+  start: number,
+  end: number,
+  digits: number,
+  patterns: readonly CompiledPattern[],
+  want: ReadonlySet<PiiEntity> | undefined,
+  threshold: number,
+  out: PiiMatch[],
+): void {
+  const from = Math.max(0, start - 1);
+  let window: string | undefined;
+  for (const p of patterns) {
+    if (digits < p.minDigits || (want && !want.has(p.type))) continue;
+    window ??= text.slice(from, Math.min(text.length, end + 2));
     const re = p.regex;
     re.lastIndex = 0;
-    for (let m = re.exec(text); m; m = re.exec(text)) {
+    for (let m = re.exec(window); m; m = re.exec(window)) {
+      const index = from + m.index;
       let value = m[0];
       let score = p.score;
+      // context first: it decides how low a validated score may be and still be reported
+      const before = text.slice(Math.max(0, index - CONTEXT_WINDOW), index);
+      const boost =
+        (p.contextRe?.test(before) ? CONTEXT_BOOST : 0) -
+        (p.numeric && NEGATIVE_CONTEXT.test(before) ? 0.4 : 0);
       if (p.refine) {
         const r = p.refine(value);
         if (!r) continue;
@@ -83,17 +176,26 @@ export function analyze(text: string, options: AnalyzeOptions): PiiMatch[] {
         score = r.score;
         re.lastIndex = m.index + value.length;
       } else if (p.validate) {
-        const v = p.validate(value);
+        const v = p.validate(value, threshold - boost - 0.005);
         if (v === false) continue;
         if (typeof v === 'number') score = v;
       }
-      if (p.numeric && insideLargerCode(text, m.index, m.index + value.length)) continue;
-      const before = text.slice(Math.max(0, m.index - CONTEXT_WINDOW), m.index);
-      if (p.contextRe?.test(before)) score += CONTEXT_BOOST;
-      if (p.numeric && NEGATIVE_CONTEXT.test(before)) score -= 0.4;
-      candidates.push({ type: p.type, start: m.index, end: m.index + value.length, score: round(score) });
+      if (p.numeric && insideLargerCode(text, index, index + value.length)) continue;
+      score += boost;
+      out.push({ type: p.type, start: index, end: index + value.length, score: round(score) });
     }
   }
+}
+
+/** All candidates above the threshold, overlaps resolved (highest score, then longest, wins). */
+export function analyze(text: string, options: AnalyzeOptions): PiiMatch[] {
+  const want = options.entities;
+  const candidates: PiiMatch[] = [];
+  if (!want || want.has('EMAIL_ADDRESS'))
+    atTokens(text, (s, e) => runPatterns(text, s, e, 0, EMAIL, want, options.threshold, candidates));
+  digitGroups(text, (s, e, digits) =>
+    runPatterns(text, s, e, digits, NUMERIC, want, options.threshold, candidates),
+  );
   if (!want || want.has('PERSON')) candidates.push(...findPersons(text));
   if (!want || want.has('STREET_ADDRESS')) candidates.push(...findAddresses(text));
   const dobs = !want || want.has('DATE_OF_BIRTH') ? findDatesOfBirth(text) : [];

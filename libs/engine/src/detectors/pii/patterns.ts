@@ -14,14 +14,20 @@ export interface PatternRecognizer {
   regex: RegExp;
   /** Score of a validated match without context. */
   score: number;
-  /** Returns false to drop the candidate, or a score to use instead of `score`. */
-  validate?: (value: string) => boolean | number;
+  /**
+   * Returns false to drop the candidate, or a score to use instead of `score`. `floor` is the
+   * lowest score (before the context boost) that can still be reported: a validator may return
+   * false instead of any lower score, and so skip expensive work that cannot change the outcome.
+   */
+  validate?: (value: string, floor: number) => boolean | number;
   /** Words that, shortly before the match, raise the score by CONTEXT_BOOST. */
   context?: readonly string[];
   /** Lower the score when order/version/invoice words precede the match (numeric ids). */
   numeric?: boolean;
   /** Instead of validate: the length of the valid prefix of the candidate and its score, or false. */
   refine?: (value: string) => { length: number; score: number } | false;
+  /** Fewest digits a match holds: candidate windows with fewer digits skip this pattern. */
+  minDigits: number;
 }
 
 export const CONTEXT_BOOST = 0.35;
@@ -30,7 +36,15 @@ export const CONTEXT_WINDOW = 48;
 const digits = (s: string): string => s.replace(/\D+/g, '');
 const B = '(?<![\\p{L}\\p{N}_])'; // start boundary (Unicode-aware, no \b surprises)
 const E = '(?![\\p{L}\\p{N}_])'; // end boundary
-const re = (src: string, flags = 'gu'): RegExp => new RegExp(`${B}(?:${src})${E}`, flags);
+/**
+ * A pattern bounded by ASCII word boundaries. `\b` (unlike a leading look-behind) lets the regex
+ * engine skip ahead to the first possible character, which makes a scan several times faster; every
+ * pattern built here starts and ends with an ASCII letter or digit, so `\b` is the same boundary
+ * except next to non-ASCII letters.
+ */
+const re = (src: string, flags = 'g'): RegExp => new RegExp(`\\b(?:${src})\\b`, flags.replace('u', ''));
+/** Unicode-aware boundaries, for patterns that may start with a non-ASCII letter. */
+const reU = (src: string, flags = 'gu'): RegExp => new RegExp(`${B}(?:${src})${E}`, flags);
 /** Same separator between groups: no mixing "123-45 6789". */
 const consistent = (v: string): boolean => new Set(v.match(/[^\p{L}\p{N}]/gu) ?? []).size <= 1;
 
@@ -93,23 +107,28 @@ function validItin(v: string): boolean | number {
   return /\D/.test(v) ? 0.85 : 0.4;
 }
 
-function validPhone(v: string): boolean | number {
+function validPhone(v: string, floor = 0): boolean | number {
   const n = digits(v);
   if (n.length < 7 || n.length > 15) return false;
   // dates, versions and dotted numbers are not phone numbers
   if (/^\d{1,4}[./-]\d{1,2}[./-]\d{1,4}$/.test(v)) return false;
   if (/^\d+(?:\.\d+){2,}$/.test(v) && !/^\d{3}\.\d{3}\.\d{4}$/.test(v)) return false;
   const intl = v.startsWith('+') || v.startsWith('00');
-  const p = parsePhoneNumberFromString(v.startsWith('00') ? `+${v.slice(2)}` : v, intl ? undefined : 'US');
   const formatted = /[\s().-]/.test(v);
-  if (!p?.isValid()) {
-    if (intl || !formatted) return false;
-    // a formatted national number of another country: valid there, or phone-shaped with context
-    for (const region of PHONE_REGIONS) if (parsePhoneNumberFromString(v, region)?.isValid()) return 0.3;
-    return /^\(?\d{2,5}\)?[ .-]\d{2,4}(?:[ .-]\d{2,4}){0,3}$/.test(v) ? 0.2 : false;
+  // parsing with full metadata costs ~0.1 ms: skip it when no outcome could reach the floor
+  if (intl) {
+    if (floor > 0.8) return false;
+    const p = parsePhoneNumberFromString(v.startsWith('00') ? `+${v.slice(2)}` : v);
+    return p?.isValid() ? 0.8 : false;
   }
-  if (intl) return 0.8;
-  return formatted ? 0.7 : 0.35;
+  // a North American number has 10 digits, 11 with the leading 1
+  const nanp = n.length === 10 || (n.length === 11 && n[0] === '1');
+  if (nanp && floor <= (formatted ? 0.7 : 0.35) && parsePhoneNumberFromString(v, 'US')?.isValid())
+    return formatted ? 0.7 : 0.35;
+  if (!formatted || floor > 0.3) return false;
+  // a formatted national number of another country: valid there, or phone-shaped with context
+  for (const region of PHONE_REGIONS) if (parsePhoneNumberFromString(v, region)?.isValid()) return 0.3;
+  return floor <= 0.2 && /^\(?\d{2,5}\)?[ .-]\d{2,4}(?:[ .-]\d{2,4}){0,3}$/.test(v) ? 0.2 : false;
 }
 
 /** The longest prefix of the candidate that is an IBAN: checksum-valid 0.9, right length and bank format but bad checksum 0.4. */
@@ -143,6 +162,7 @@ const IBAN_LENGTHS = new Map<string, number>(
 export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'EMAIL_ADDRESS',
+    minDigits: 0,
     regex:
       /(?<![\w.%+-])[\w%+-](?:[\w.%+-]{0,62}[\w%+-])?@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?){0,6}\.[a-zA-Z]{2,24}(?![\w-])/g,
     score: 0.9,
@@ -150,6 +170,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   },
   {
     type: 'PHONE_NUMBER',
+    minDigits: 7,
     regex: /(?<![\w+.\-/:])(?:\+|00)?\(?\d{1,4}\)?(?:[ .-]{0,2}\(?\d{1,5}\)?){1,5}(?![\w.\-/:]\d|[\w])/g,
     score: 0.7,
     validate: validPhone,
@@ -176,6 +197,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   },
   {
     type: 'CREDIT_CARD',
+    minDigits: 12,
     regex: re('\\d(?:[ -]?\\d){11,18}'),
     score: 0.85,
     validate: validCard,
@@ -184,6 +206,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   },
   {
     type: 'IBAN_CODE',
+    minDigits: 2,
     regex: re('[A-Z]{2}\\d{2}(?: ?[A-Z0-9]){11,30}', 'g'),
     score: 0.9,
     refine: refineIban,
@@ -191,6 +214,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   },
   {
     type: 'US_SSN',
+    minDigits: 9,
     regex: re('\\d{3}([- ]?)\\d{2}\\1\\d{4}'),
     score: 0.85,
     validate: validSsn,
@@ -199,6 +223,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   },
   {
     type: 'US_ITIN',
+    minDigits: 9,
     regex: re('9\\d{2}([- ]?)[5-9]\\d\\1\\d{4}'),
     score: 0.85,
     validate: validItin,
@@ -207,6 +232,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   },
   {
     type: 'US_BANK_ROUTING',
+    minDigits: 9,
     regex: re('\\d{9}'),
     score: 0.5,
     validate: (v) => ck.abaRouting(v),
@@ -215,6 +241,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   },
   {
     type: 'US_BANK_ROUTING',
+    minDigits: 9,
     regex: re('\\d{4}-\\d{4}-\\d'),
     score: 0.6,
     validate: (v) => ck.abaRouting(digits(v)),
@@ -222,6 +249,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   },
   {
     type: 'US_NPI',
+    minDigits: 10,
     regex: re('[12]\\d{3}([ -]?)\\d{3}\\1\\d{3}'),
     score: 0.5,
     validate: (v) => consistent(v) && ck.npi(digits(v)),
@@ -230,6 +258,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   },
   {
     type: 'US_MBI',
+    minDigits: 5,
     regex: re(
       '[1-9][AC-HJKMNP-RT-Yac-hjkmnp-rt-y][AC-HJKMNP-RT-Yac-hjkmnp-rt-y\\d]\\d-?[AC-HJKMNP-RT-Yac-hjkmnp-rt-y][AC-HJKMNP-RT-Yac-hjkmnp-rt-y\\d]\\d-?[AC-HJKMNP-RT-Yac-hjkmnp-rt-y]{2}\\d{2}',
     ),
@@ -239,6 +268,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   },
   {
     type: 'US_PASSPORT',
+    minDigits: 8,
     regex: re('(?:[A-Z]\\d{8}|\\d{9})'),
     score: 0.1,
     context: ['passport'],
@@ -246,6 +276,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   },
   {
     type: 'US_DRIVER_LICENSE',
+    minDigits: 6,
     regex: re('[A-Z]\\d{7,12}|[A-Z]{2}\\d{6}[A-Z]?'),
     score: 0.15,
     context: [
@@ -261,6 +292,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   },
   {
     type: 'UK_NHS',
+    minDigits: 10,
     regex: re('\\d{3}([ -]?)\\d{3}\\1\\d{4}'),
     score: 0.5,
     validate: (v) => consistent(v) && ck.nhs(digits(v)),
@@ -269,6 +301,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   },
   {
     type: 'UK_NINO',
+    minDigits: 6,
     regex: re(
       '(?!BG|GB|KN|NK|NT|TN|ZZ|bg|gb|kn|nk|nt|tn|zz)[A-CEGHJ-PR-TW-Za-ceghj-pr-tw-z][A-CEGHJ-NPR-TW-Za-ceghj-npr-tw-z] ?\\d{2} ?\\d{2} ?\\d{2} ?[A-Da-d]',
     ),
@@ -277,11 +310,13 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   },
   {
     type: 'UK_DRIVING_LICENCE',
+    minDigits: 7,
     regex: re('[A-Z9]{5}\\d[0156]\\d[0-3]\\d{2}[A-Z9]{2}\\d[A-Z]{2}'),
     score: 0.8,
   },
   {
     type: 'CA_SIN',
+    minDigits: 9,
     regex: re('\\d{3}([ -]?)\\d{3}\\1\\d{3}'),
     score: 0.45,
     validate: (v) => consistent(v) && ck.caSin(digits(v)) && (/\D/.test(v) ? 0.5 : 0.45),
@@ -290,6 +325,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   },
   {
     type: 'ES_NIF',
+    minDigits: 7,
     regex: re('[XYZxyz]?\\d{7,8}-?[A-Za-z]'),
     score: 0.8,
     validate: (v) => ck.esNif(v.replace('-', '')),
@@ -297,6 +333,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   },
   {
     type: 'IT_FISCAL_CODE',
+    minDigits: 1,
     regex: re(
       '[A-Za-z]{6}[\\dLMNP-Vlmnp-v]{2}[ABCDEHLMPRSTabcdehlmprst][\\dLMNP-Vlmnp-v]{2}[A-Za-z][\\dLMNP-Vlmnp-v]{3}[A-Za-z]',
     ),
@@ -306,6 +343,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   },
   {
     type: 'IT_VAT_CODE',
+    minDigits: 11,
     regex: re('\\d{11}'),
     score: 0.3,
     validate: (v) => ck.itVat(v),
@@ -314,12 +352,14 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   },
   {
     type: 'IT_IDENTITY_CARD',
+    minDigits: 5,
     regex: re('C[A-Z]\\d{5}[A-Z]{2}'),
     score: 0.6,
     context: ["carta d'identità", 'carta di identità', 'identity card', 'cie'],
   },
   {
     type: 'IT_DRIVER_LICENSE',
+    minDigits: 1,
     regex: re('U1[A-Z\\d]{7}[A-Z]|[A-Z]{2}\\d{7}[A-Z]'),
     score: 0.5,
     validate: (v) => /\d/.test(v.slice(2)),
@@ -327,6 +367,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   },
   {
     type: 'PL_PESEL',
+    minDigits: 11,
     regex: re('\\d{11}'),
     score: 0.5,
     validate: (v) => ck.pesel(v),
@@ -335,6 +376,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   },
   {
     type: 'FI_HETU',
+    minDigits: 9,
     regex: re('\\d{6}[-+A-FU-Y]\\d{3}[0-9A-FHJ-NPR-Y]'),
     score: 0.85,
     validate: (v) => ck.fiHetu(v),
@@ -342,6 +384,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   },
   {
     type: 'SE_PERSONNUMMER',
+    minDigits: 10,
     regex: re('(?:19|20)?\\d{6}[-+]\\d{4}'),
     score: 0.75,
     validate: (v) => ck.sePersonnummer(digits(v)),
@@ -349,6 +392,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   },
   {
     type: 'DE_TAX_ID',
+    minDigits: 11,
     regex: re('[1-9]\\d(?: ?\\d{3}){3}'),
     score: 0.45,
     validate: (v) => consistent(v) && ck.deTaxId(digits(v)),
@@ -357,6 +401,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   },
   {
     type: 'DE_VAT_ID',
+    minDigits: 9,
     regex: re('DE ?\\d{3} ?\\d{3} ?\\d{3}'),
     score: 0.85,
     validate: (v) => consistent(v.slice(2)) && ck.deVat(digits(v)),
@@ -364,6 +409,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   },
   {
     type: 'DE_ID_CARD',
+    minDigits: 2,
     regex: re('[CFGHJKLMNPRTVWXYZ][CFGHJKLMNPRTVWXYZ\\d]{8}'),
     score: 0.6,
     validate: (v) => /\d{2}/.test(v) && ck.icao(v) && (/^[A-Z]\d{8}$/.test(v) ? 0.6 : 0.55),
@@ -371,6 +417,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   },
   {
     type: 'DE_PASSPORT',
+    minDigits: 1,
     regex: re('C[CFGHJKLMNPRTVWXYZ\\d]{8}'),
     score: 0.7,
     validate: (v) => ck.icao(v),
@@ -378,6 +425,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   },
   {
     type: 'DE_SOCIAL_SECURITY',
+    minDigits: 9,
     regex: re('\\d{2}(?:0[1-9]|[12]\\d|3[01])(?:0[1-9]|1[0-2])\\d{2}[A-Z]\\d{3}'),
     score: 0.75,
     validate: (v) => ck.deRvnr(v),
@@ -385,6 +433,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   },
   {
     type: 'DE_HEALTH_INSURANCE',
+    minDigits: 9,
     regex: re('[A-Z]\\d{9}'),
     score: 0.5,
     validate: (v) => {
@@ -401,6 +450,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   },
   {
     type: 'DE_MEDICAL_ID',
+    minDigits: 9,
     regex: re('\\d{9}'),
     score: 0.2,
     context: ['lanr', 'bsnr', 'betriebsstättennummer', 'arztnummer'],
@@ -408,24 +458,28 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   },
   {
     type: 'DE_DRIVER_LICENSE',
+    minDigits: 8,
     regex: re('[A-Z]{2}\\d{8}[A-Z]?|[A-Z]\\d{8}[A-Z]{0,2}'),
     score: 0.3,
     context: ['führerschein', 'fuehrerschein', 'fahrerlaubnis'],
   },
   {
     type: 'DE_COMPANY_REGISTER',
+    minDigits: 1,
     regex: re('(?:HRA|HRB|hra|hrb) ?\\d{1,6}'),
     score: 0.6,
     context: ['handelsregister', 'amtsgericht', 'eingetragen'],
   },
   {
     type: 'DE_LICENSE_PLATE',
-    regex: re('[A-ZÄÖÜ]{1,3}[ -][A-Z]{1,2} ?\\d{1,4}[EH]?'),
+    minDigits: 1,
+    regex: reU('[A-ZÄÖÜ]{1,3}[ -][A-Z]{1,2} ?\\d{1,4}[EH]?'),
     score: 0.25,
     context: ['kennzeichen', 'kfz', 'license plate', 'nummernschild'],
   },
   {
     type: 'SG_NRIC_FIN',
+    minDigits: 7,
     regex: re('[STFGMstfgm]\\d{7}[A-Za-z]'),
     score: 0.5,
     validate: (v) => (ck.sgNric(v) ? 0.85 : 0.3),
@@ -433,6 +487,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   },
   {
     type: 'SG_UEN',
+    minDigits: 4,
     regex: re('[TSR]\\d{2}[A-Z]{2}\\d{4}[A-Z]|\\d{8,9}[A-Z]'),
     score: 0.5,
     validate: (v) => (/^[TSR]/.test(v) ? 0.7 : 0.5),
@@ -440,6 +495,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   },
   {
     type: 'AU_ABN',
+    minDigits: 11,
     regex: re('\\d{2}( ?)\\d{3}\\1\\d{3}\\1\\d{3}'),
     score: 0.6,
     validate: (v) => ck.auAbn(digits(v)),
@@ -448,6 +504,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   },
   {
     type: 'AU_ACN',
+    minDigits: 9,
     regex: re('\\d{3}( ?)\\d{3}\\1\\d{3}'),
     score: 0.45,
     validate: (v) => ck.auAcn(digits(v)) && (/ /.test(v) ? 0.55 : 0.45),
@@ -456,6 +513,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   },
   {
     type: 'AU_TFN',
+    minDigits: 9,
     regex: re('\\d{3}( ?)\\d{3}\\1\\d{3}'),
     score: 0.5,
     validate: (v) => ck.auTfn(digits(v)),
@@ -464,6 +522,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   },
   {
     type: 'AU_MEDICARE',
+    minDigits: 10,
     regex: re('[2-6]\\d{3}( ?)\\d{5}\\1\\d(?:[ /]?\\d)?'),
     score: 0.5,
     validate: (v) => ck.auMedicare(digits(v)),
@@ -472,6 +531,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   },
   {
     type: 'IN_AADHAAR',
+    minDigits: 12,
     regex: re('[2-9]\\d{3}([ :-]?)\\d{4}\\1\\d{4}'),
     score: 0.6,
     validate: (v) => ck.verhoeff(digits(v)) && !/^(\d)\1+$/.test(digits(v)),
@@ -480,6 +540,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   },
   {
     type: 'IN_PAN',
+    minDigits: 4,
     regex: re('[A-Za-z]{5}\\d{4}[A-Za-z]'),
     score: 0.3,
     validate: (v) => (/^[A-Z]{3}[ABCFGHLJPT][A-Z]\d{4}[A-Z]$/.test(v) ? 0.6 : 0.3),
@@ -487,24 +548,28 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   },
   {
     type: 'IN_VOTER',
+    minDigits: 7,
     regex: re('[A-Z]{3}\\d{7}'),
     score: 0.35,
     context: ['voter', 'epic', 'election'],
   },
   {
     type: 'IN_PASSPORT',
+    minDigits: 7,
     regex: re('[A-Z][1-9]\\d ?\\d{4}[1-9]'),
     score: 0.15,
     context: ['passport'],
   },
   {
     type: 'IN_GSTIN',
+    minDigits: 7,
     regex: re('(?:0[1-9]|[1-2]\\d|3[0-8])[A-Z]{3}[ABCFGHLJPT][A-Z]\\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]'),
     score: 0.8,
     context: ['gst', 'gstin'],
   },
   {
     type: 'IN_VEHICLE_REGISTRATION',
+    minDigits: 5,
     regex: re(
       '(?:AN|AP|AR|AS|BR|CG|CH|DD|DL|DN|GA|GJ|HP|HR|JH|JK|KA|KL|LA|LD|MH|ML|MN|MP|MZ|NL|OD|OR|PB|PY|RJ|SK|TN|TR|TS|UK|UP|WB)[ -]?\\d{1,2}[ -]?[A-Z]{1,3}[ -]?\\d{4}',
     ),
@@ -513,6 +578,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   },
   {
     type: 'KR_RRN',
+    minDigits: 13,
     regex: re('\\d{6}-?[1-4]\\d{6}'),
     score: 0.5,
     validate: (v) => (ck.krRrn(digits(v), false) ? 0.85 : /-/.test(v) ? 0.45 : false),
@@ -520,6 +586,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   },
   {
     type: 'KR_FRN',
+    minDigits: 13,
     regex: re('\\d{6}-?[5-8]\\d{6}'),
     score: 0.5,
     validate: (v) => (ck.krRrn(digits(v), true) ? 0.85 : 0.45),
@@ -527,12 +594,14 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   },
   {
     type: 'KR_PASSPORT',
+    minDigits: 7,
     regex: re('[MSRODmsrod]\\d{3}[A-Za-z]\\d{4}|[MSRODmsrod]\\d{8}'),
     score: 0.4,
     context: ['passport', '여권'],
   },
   {
     type: 'KR_DRIVER_LICENSE',
+    minDigits: 12,
     regex: re('(?:1[1-9]|2[0-8])([ -]?)\\d{2}\\1\\d{6}\\1\\d{2}'),
     score: 0.5,
     validate: (v) => (/\D/.test(v) ? 0.6 : 0.4),
@@ -541,6 +610,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   },
   {
     type: 'KR_BRN',
+    minDigits: 10,
     regex: re('\\d{3}-\\d{2}-\\d{5}'),
     score: 0.6,
     validate: (v) => ck.krBrn(digits(v)),
@@ -548,6 +618,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   },
   {
     type: 'TH_TNIN',
+    minDigits: 13,
     regex: re('[1-8](?:[ -]?\\d){12}'),
     score: 0.5,
     validate: (v) => ck.thTnin(digits(v)),
@@ -556,6 +627,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   },
   {
     type: 'NG_NIN',
+    minDigits: 11,
     regex: re('\\d{11}'),
     score: 0.3,
     validate: (v) => ck.ngNin(v),
@@ -564,6 +636,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   },
   {
     type: 'ZA_ID_NUMBER',
+    minDigits: 13,
     regex: re('\\d{13}'),
     score: 0.55,
     validate: (v) => ck.zaId(v),
@@ -572,12 +645,14 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   },
   {
     type: 'MEDICAL_LICENSE',
+    minDigits: 7,
     regex: re('[ABFGMPRabfgmpr][A-Za-z]\\d{7}|[ABFGMPRabfgmpr]9\\d{7}'),
     score: 0.3,
     context: ['dea', 'medical licen', 'certificate number', 'license number'],
   },
   {
     type: 'IP_ADDRESS',
+    minDigits: 1,
     regex:
       /(?<![\w.])(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(?!\.?\d|\w)/g,
     score: 0.7,
@@ -586,6 +661,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   },
   {
     type: 'IP_ADDRESS',
+    minDigits: 1,
     regex:
       /(?<![\w:.])[0-9A-Fa-f]{0,4}:[0-9A-Fa-f:]{1,40}(?:\d{1,3}(?:\.\d{1,3}){3})?(?:\/\d{1,3})?(?![\w:]|\.\d)/g,
     score: 0.7,
@@ -594,6 +670,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   },
   {
     type: 'MAC_ADDRESS',
+    minDigits: 1,
     regex: re(
       '[0-9A-Fa-f]{2}([:-])(?:[0-9A-Fa-f]{2}\\1){4}[0-9A-Fa-f]{2}|[0-9A-Fa-f]{4}\\.[0-9A-Fa-f]{4}\\.[0-9A-Fa-f]{4}',
     ),
@@ -604,6 +681,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   },
   {
     type: 'CRYPTO_WALLET',
+    minDigits: 1,
     regex: re('[13][1-9A-HJ-NP-Za-km-z]{25,34}'),
     score: 0.9,
     validate: (v) => ck.base58check(v),
@@ -611,6 +689,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   },
   {
     type: 'CRYPTO_WALLET',
+    minDigits: 1,
     regex: re('(?:bc1|BC1|tb1)[02-9ac-hj-np-zAC-HJ-NP-Z]{8,87}'),
     score: 0.9,
     validate: (v) => ck.bech32(v),
@@ -618,6 +697,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   },
   {
     type: 'CRYPTO_WALLET',
+    minDigits: 1,
     regex: re('0x[0-9a-fA-F]{40}'),
     score: 0.7,
     validate: validEth,
