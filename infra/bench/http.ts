@@ -71,7 +71,7 @@ async function load(
     duration,
     ...(rate ? { overallRate: rate } : {}),
     headers: { 'content-type': 'application/json', ...headers },
-    requests: [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, body: body(i++) }) }],
+    requests: [{ setupRequest: (req: autocannon.Request) => ({ ...req, body: body(i++) }) }],
   });
   return {
     reqPerSec: result.requests.average,

@@ -45,7 +45,7 @@ async function timeUntil(done: () => Promise<boolean>, deadlineMs: number): Prom
 
 describe('caches across API processes', () => {
   it('an update made through one process is seen by the other within one second', async () => {
-    const [a, b] = replicas as [{ url: string }, { url: string }];
+    const [a, b] = replicas as unknown as [{ url: string }, { url: string }];
     const tenant = await control.newTenant();
     const definition = (maxChars: number) => ({
       name: `replicated-${Date.now()}`,
