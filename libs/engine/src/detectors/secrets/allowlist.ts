@@ -13,7 +13,7 @@ const DOCUMENTED_EXAMPLES = new Set([
 ]);
 
 const PLACEHOLDER_WORDS =
-  /^(?:your|my|the|insert|enter|put|replace|add|paste|example|sample|dummy|placeholder|redacted|changeme|change[-_]?me|change[-_]?this|todo|tbd|fixme|none|null|nil|undefined|true|false|secret|password|passwd|token|apikey|api[-_]?key|string|value|test|xxx+|foo|bar|baz|qux)(?:[-_. ]?(?:own|api|secret|access|auth|app|client|service|private|personal|real|actual|here|key|keys|token|tokens|password|pass|value|id|string|goes|here|name|user|bot|account|webhook|url|example|sample|placeholder|dummy|test|1|2)){0,4}$/i;
+  /^(?:your|my|the|insert|enter|put|replace|add|paste|example|sample|dummy|placeholder|redacted|changeme|change[-_]?me|change[-_]?this|todo|tbd|fixme|none|null|nil|undefined|true|false|secret|password|passwd|pass|pwd|token|apikey|api[-_]?key|string|value|test|xxx+|foo|bar|baz|qux)(?:[-_. ]?(?:own|api|secret|access|auth|app|client|service|private|personal|real|actual|here|key|keys|token|tokens|password|pass|value|id|string|goes|here|name|user|bot|account|webhook|url|example|sample|placeholder|dummy|test|1|2)){0,4}$/i;
 
 const RE0 = /^\$\{\{[^}]{1,200}\}\}$/;
 const RE1 = /^\$\{[^}]{1,200}\}$/;
@@ -43,6 +43,8 @@ const RE22 =
 const RE23 = /--hash=sha(?:256|384|512):[0-9a-f]{64,128}/;
 const RE24 = /\buses:\s{0,4}["']?[\w.-]{1,100}\/[\w./-]{1,200}@[0-9a-f]{40}\b/;
 const RE25 = /;\s?md5=[0-9a-f]{32}/;
+const RE26 = /^\$\{[A-Za-z_][A-Za-z0-9_]{0,100}(?::?[-=?+]|$)/;
+const RE27 = /\[redacted|redacted\]/i;
 
 /** Every pattern above, for the linear-time safety test. */
 export const ALLOWLIST_PATTERNS: readonly RegExp[] = [
@@ -73,6 +75,8 @@ export const ALLOWLIST_PATTERNS: readonly RegExp[] = [
   RE23,
   RE24,
   RE25,
+  RE26,
+  RE27,
 ];
 
 /** True when `value` (without surrounding quotes) is a placeholder, template or reference, not a credential. */
@@ -101,6 +105,9 @@ export function isPlaceholder(value: string): boolean {
   if (PLACEHOLDER_WORDS.test(v)) return true;
   if (RE15.test(v)) return true;
   if (RE16.test(v)) return true;
+  // Shell defaults cut at the first `=` or `:` (`${SUMO_KEY:=$2}`), and values marked redacted.
+  if (RE26.test(v)) return true;
+  if (RE27.test(v)) return true;
   return false;
 }
 

@@ -6,8 +6,8 @@
 
 /** Assignment regex. Groups: 1 name, 2-4 quoted value ("", '', ``), 5 unquoted value. */
 export const ASSIGNMENT_SOURCE =
-  String.raw`(?<![A-Za-z0-9_.$@-])([A-Za-z_$@][A-Za-z0-9_.$@-]{0,80})((?:\\?["'\]]){0,2})(?:[ \t]{1,3}(?:string|String|str|&str))?(?::[ \t]{0,2}(?:string|str|String|&str))?[ \t]{0,8}(=>|:{1,3}=|\?=|\|\|=|\+=|\.=|={1,3}|:|,|-(?=[ \t]{0,4}['"]))[ \t]{0,8}(?:\r?\n[ \t]{0,40})?\\?(?:"([^"\r\n]{1,2000})"|'([^'\r\n]{1,2000})'|` +
-  '`([^`\\r\\n]{1,2000})`' +
+  String.raw`(?<![A-Za-z0-9_.$@-])([A-Za-z_$@][A-Za-z0-9_.$@-]{0,80})((?:\\?["'\]]){0,2})(?:[ \t]{1,3}(?:string|String|str|&str))?(?::[ \t]{0,2}(?:string|str|String|&str))?[ \t]{0,8}(=>|:{1,3}=|\?=|\|\|=|\+=|\.=|={1,3}|:|,|-(?=[ \t]{0,4}['"]))[ \t]{0,8}(?:\r?\n[ \t]{0,40})?\\?(?:"([^"\n]{1,2000})"|'([^'\n]{1,2000})'|` +
+  '`([^`\\n]{1,2000})`' +
   String.raw`|([^\s"'` +
   '`' +
   ',;&=:]{1,300}={0,3}))';
@@ -182,7 +182,9 @@ const DESCRIPTIVE_LAST = new Set([
   'alphabet',
   'charset',
 ]);
-const PUBLIC_WORDS = new Set(['public', 'pub', 'publishable', 'publickey', 'csrf', 'xsrf']);
+const PUBLIC_WORDS = new Set(['public', 'pub', 'publishable', 'publickey', 'pubkey', 'csrf', 'xsrf']);
+/** Words by which a name declares its value a fake (`fakeToken`, `invalid_key`, `nonMatchingToken`). */
+const FIXTURE_WORDS = new Set(['fake', 'dummy', 'mock', 'invalid', 'bogus', 'nonmatching']);
 
 export interface NameInfo {
   words: string[];
@@ -190,6 +192,8 @@ export interface NameInfo {
   password: boolean;
   descriptive: boolean;
   strong: boolean;
+  /** The name says the value is not a real credential. */
+  fixture: boolean;
 }
 
 /** Splits a name (`dbPassword`, `AWS_SECRET_ACCESS_KEY`, `spring.datasource.password`) into lower-case words. */
@@ -208,7 +212,10 @@ export function classifyName(name: string): NameInfo {
   let password = false;
   let strong = false;
   let isPublic = false;
-  for (const w of words) {
+  let fixture = false;
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i]!;
+    if (FIXTURE_WORDS.has(w) || (w === 'matching' && words[i - 1] === 'non')) fixture = true;
     if (SECRET_WORDS.has(w) || /(?:key|token|secret|password|passwd|pwd)$/.test(w)) secret = true;
     if (PASSWORD_WORDS.has(w) || /(?:password|passwd|pwd|secret)$/.test(w)) password = true;
     if (
@@ -222,7 +229,7 @@ export function classifyName(name: string): NameInfo {
   }
   const last = words[words.length - 1] ?? '';
   const descriptive = DESCRIPTIVE_LAST.has(last) || isPublic;
-  return { words, secret: secret && !isPublic, password, descriptive, strong };
+  return { words, secret: secret && !isPublic, password, descriptive, strong, fixture };
 }
 
 /** An unquoted value that is code (a call, a member access, a bare identifier), not a literal. */

@@ -58,6 +58,12 @@ interface Candidate extends SecretFinding {
   priority: number;
 }
 
+interface ContextHit {
+  rule: number;
+  start: number;
+  end: number;
+}
+
 interface Window {
   start: number;
   end: number;
@@ -84,6 +90,7 @@ export function createSecretScanner(options: ScannerOptions = {}): SecretScanner
   const genericOn = GENERIC_RULE_IDS.filter(on);
   const formatRegexes = formats.map((r) => new RegExp(r.pattern, `gd${r.flags ?? ''}`));
   const contextValue = contexts.map((r) => new RegExp(`^(?:${r.value})$`));
+  const nearMissValue = contexts.map((r) => (r.nearMiss ? new RegExp(`^(?:${r.nearMiss})$`) : null));
   const customs = (options.customRules ?? []).map((c) => ({
     rule: c,
     re: RE2JS.compile(c.pattern),
@@ -133,15 +140,17 @@ export function createSecretScanner(options: ScannerOptions = {}): SecretScanner
     const candidates: Candidate[] = [];
     const formatWindows = new Map<number, Window[]>();
     const assignmentWindows: Window[] = [];
-    const contextHits: Array<{ rule: number; start: number }> = [];
+    const contextHits: ContextHit[] = [];
     const customHit = new Set<number>();
 
     if (index) {
       index.scan(text, (kw, start, end) => {
         for (const c of consumers[kw]!) {
           if (c >= 1_000_000) customHit.add(c - 1_000_000);
-          else if (c <= -2) contextHits.push({ rule: -2 - c, start });
-          else if (c === ASSIGNMENT) addWindow(assignmentWindows, text, start, end, 200, 700, false);
+          else if (c <= -2) {
+            // `sumObj` holds "sumo" only across a camel-case boundary: not the provider's name.
+            if (!camelBreakWithin(text, start, end)) contextHits.push({ rule: -2 - c, start, end });
+          } else if (c === ASSIGNMENT) addWindow(assignmentWindows, text, start, end, 200, 2100, false);
           else {
             const r = formats[c]!;
             let list = formatWindows.get(c);
@@ -272,7 +281,7 @@ export function createSecretScanner(options: ScannerOptions = {}): SecretScanner
     vs: number,
     ve: number,
     quoted: boolean,
-    contextHits: Array<{ rule: number; start: number }>,
+    contextHits: ContextHit[],
   ): Candidate | null {
     // Trim spaces inside quotes, escapes, and closing brackets after unquoted values.
     while (vs < ve && /\s/.test(text[vs]!)) vs++;
@@ -288,9 +297,13 @@ export function createSecretScanner(options: ScannerOptions = {}): SecretScanner
     if (isChecksumContext(line)) return null;
     if (isPlaceholder(value)) return null;
     const info = classifyName(name);
+    if (info.fixture) return null;
     const idName = info.words.some((w) => w === 'id' || w === 'client' || w === 'account' || w === 'user');
 
     // Provider context rules: a provider keyword on the line before the value, value of its shape.
+    // A value with the provider's structure but the wrong length or alphabet (`nearMiss`) is a
+    // malformed or truncated key, a test string: the generic rules stay silent about it too.
+    let nearMiss = false;
     if (contextHits.length) {
       const from = Math.max(lineStart, vs - 300);
       let lo = lowerBound(contextHits, from);
@@ -298,13 +311,17 @@ export function createSecretScanner(options: ScannerOptions = {}): SecretScanner
         const ri = contextHits[lo]!.rule;
         const rule = contexts[ri]!;
         if (info.descriptive && !(rule.allowIdName && idName)) continue;
-        if (!contextValue[ri]!.test(value)) continue;
+        if (!contextValue[ri]!.test(value)) {
+          if (nearMissValue[ri]?.test(value)) nearMiss = true;
+          continue;
+        }
+        if (looksLikeIdentifier(value)) continue;
         if (shannonEntropy(value) < (rule.minEntropy ?? 2.8)) continue;
         if (!quoted && looksLikeCode(value)) continue;
         return { ruleId: rule.id, start: vs, end: ve, score: 0.85, priority: PRIORITY.context };
       }
     }
-    if (!info.secret || info.descriptive || genericOn.length === 0) return null;
+    if (nearMiss || !info.secret || info.descriptive || genericOn.length === 0) return null;
     if (!quoted && looksLikeCode(value)) return null;
     if (/\s/.test(value) && !info.password) return null;
     if (isHashOrUuid(value) && value.includes('-') && !info.strong) return null;
@@ -392,6 +409,16 @@ export function lineEndWithin(text: string, pos: number, max: number): number {
   const stop = Math.min(text.length, pos + max);
   for (let i = pos; i < stop; i++) if (text.charCodeAt(i) === 10) return i;
   return stop;
+}
+
+/** A lower-case letter followed by an upper-case one inside [start, end). */
+function camelBreakWithin(text: string, start: number, end: number): boolean {
+  for (let i = start + 1; i < end; i++) {
+    const a = text.charCodeAt(i - 1);
+    const b = text.charCodeAt(i);
+    if (a >= 97 && a <= 122 && b >= 65 && b <= 90) return true;
+  }
+  return false;
 }
 
 function lowerBound(hits: Array<{ start: number }>, pos: number): number {

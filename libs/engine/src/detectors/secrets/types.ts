@@ -59,6 +59,11 @@ export interface ContextRule {
   value: string;
   /** The name may be an identifier (client id, account id), not only a secret word. */
   allowIdName?: boolean;
+  /**
+   * Regex source (anchored) of a malformed key of this provider: its structure with the wrong length
+   * or alphabet. Such a value under the provider's name is not reported by the generic rules either.
+   */
+  nearMiss?: string;
   minEntropy?: number;
 }
 

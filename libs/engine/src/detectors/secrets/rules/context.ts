@@ -6,7 +6,7 @@ function ctx(
   description: string,
   keywords: string[],
   value: string,
-  opts: Partial<Pick<ContextRule, 'allowIdName' | 'minEntropy'>> = {},
+  opts: Partial<Pick<ContextRule, 'allowIdName' | 'minEntropy' | 'nearMiss'>> = {},
 ): ContextRule {
   return { kind: 'context', id, family, description, keywords, value, ...opts };
 }
@@ -139,6 +139,7 @@ export const CONTEXT_RULES: ContextRule[] = [
     'Telegram bot token',
     ['telegram'],
     '[0-9]{5,16}:[A-Za-z0-9_-]{34,35}',
+    { nearMiss: '[0-9]{1,40}:[A-Za-z0-9_-]{1,80}' },
   ),
   ctx('mattermost-access-token', 'chat', 'Mattermost access token', ['mattermost'], '[a-z0-9]{26}'),
   ctx('twitch-api-token', 'chat', 'Twitch API token', ['twitch'], '[a-z0-9]{30}'),
@@ -188,6 +189,9 @@ export const CONTEXT_RULES: ContextRule[] = [
   ctx('square-context', 'payments', 'Square token', ['square'], '[A-Za-z0-9_-]{40,70}'),
   ctx('adyen-context', 'payments', 'Adyen key', ['adyen'], '[A-Za-z0-9+/=_.-]{40,300}'),
   ctx('coinbase-access-token', 'payments', 'Coinbase access token', ['coinbase'], '[A-Za-z0-9_-]{64}'),
+  ctx('cisco-meraki-api-key', 'saas', 'Cisco Meraki API key', ['meraki'], '[a-f0-9]{40}', {
+    nearMiss: '[A-Za-z0-9]{20,100}',
+  }),
   ctx('kraken-access-token', 'payments', 'Kraken access token', ['kraken'], '[A-Za-z0-9/=_+-]{80,90}'),
   ctx('kucoin-access-token', 'payments', 'KuCoin key', ['kucoin'], '[a-f0-9]{24}'),
   ctx('bittrex-access-key', 'payments', 'Bittrex key', ['bittrex'], '[a-z0-9]{32}'),

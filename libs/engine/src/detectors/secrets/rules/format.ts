@@ -724,6 +724,8 @@ export const FORMAT_RULES: FormatRule[] = [
     'OpenAI API key (project, service account, admin, legacy)',
     ['sk-', 't3blbkfj'],
     '(?:sk-(?:proj|svcacct|admin|None)-[A-Za-z0-9_-]{20,200}T3BlbkFJ[A-Za-z0-9_-]{20,200}|sk-[A-Za-z0-9]{20}T3BlbkFJ[A-Za-z0-9]{20}|sk-(?:proj|svcacct|admin)-[A-Za-z0-9_-]{40,250})',
+    // A corrupted `T3BlbkFJ` marker (`T4BlbkFJ`) is a test string, not a key.
+    { validate: (s) => !s.includes('BlbkFJ') || s.includes('T3BlbkFJ') },
   ),
   prefixed(
     'anthropic-api-key',
