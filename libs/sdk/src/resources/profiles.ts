@@ -105,7 +105,7 @@ export class Profiles {
     );
   }
 
-  /** The versions of a profile, oldest first, and the current one. */
+  /** The versions of a profile, newest first, and the current one. */
   async versions(id: string, options?: RequestOptions): Promise<ProfileVersionList> {
     return (
       await this.#t.request<ProfileVersionList>(
