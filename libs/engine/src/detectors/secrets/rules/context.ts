@@ -192,6 +192,13 @@ export const CONTEXT_RULES: ContextRule[] = [
   ctx('cisco-meraki-api-key', 'saas', 'Cisco Meraki API key', ['meraki'], '[a-f0-9]{40}', {
     nearMiss: '[A-Za-z0-9]{20,100}',
   }),
+  ctx(
+    'sourcegraph-token-context',
+    'vcs',
+    'Sourcegraph access token without a prefix',
+    ['sourcegraph'],
+    '[a-fA-F0-9]{40}',
+  ),
   ctx('kraken-access-token', 'payments', 'Kraken access token', ['kraken'], '[A-Za-z0-9/=_+-]{80,90}'),
   ctx('kucoin-access-token', 'payments', 'KuCoin key', ['kucoin'], '[a-f0-9]{24}'),
   ctx('bittrex-access-key', 'payments', 'Bittrex key', ['bittrex'], '[a-z0-9]{32}'),

@@ -184,6 +184,16 @@ export const FORMAT_RULES: FormatRule[] = [
     ['linode_'],
     'linode_[a-f0-9]{64}',
   ),
+  prefixed('adobe-client-secret', 'saas', 'Adobe client secret', ['p8e-'], 'p8e-[A-Za-z0-9]{32}', {
+    validate: (s) => /\d/.test(s),
+  }),
+  prefixed(
+    'intra42-client-secret',
+    'saas',
+    '42 intra client secret',
+    ['s-s4t2'],
+    's-s4t2(?:ud|af)-[a-f0-9]{64}',
+  ),
   prefixed('yandex-api-key', 'cloud', 'Yandex Cloud API key', ['aqvn'], 'AQVN[A-Za-z0-9_-]{35,38}'),
   prefixed('tencent-secret-id', 'cloud', 'Tencent Cloud SecretId', ['akid'], 'AKID[A-Za-z0-9]{32}'),
   prefixed(
@@ -287,7 +297,7 @@ export const FORMAT_RULES: FormatRule[] = [
     'ci-devops',
     'Harness API key / PAT',
     ['pat.', 'sat.'],
-    '(?:pat|sat)\\.[A-Za-z0-9_-]{22}\\.[a-f0-9]{24}\\.[A-Za-z0-9]{20}',
+    '(?:pat|sat)\\.[A-Za-z0-9_-]{22}\\.[A-Za-z0-9]{24}\\.[A-Za-z0-9]{20}',
   ),
   prefixed('buildkite-agent-token', 'ci-devops', 'Buildkite access token', ['bkua_'], 'bkua_[a-f0-9]{40}'),
   prefixed(
@@ -310,7 +320,7 @@ export const FORMAT_RULES: FormatRule[] = [
     'observability',
     'Dynatrace API token',
     ['dt0c01.'],
-    'dt0c01\\.[A-Z0-9]{24}\\.[A-Z0-9]{64}',
+    'dt0c01\\.[A-Za-z0-9]{24}\\.[A-Za-z0-9]{64}',
   ),
   prefixed(
     'grafana-api-key',
@@ -1137,7 +1147,7 @@ export const FORMAT_RULES: FormatRule[] = [
     'saas',
     'Sidekiq Enterprise / Pro license',
     ['bundle_enterprise__contribsys__com', 'bundle_gems__contribsys__com'],
-    `BUNDLE_(?:ENTERPRISE|GEMS)__CONTRIBSYS__COM["']?\\s{0,3}[:=]{1,2}\\s{0,3}["']?([a-f0-9]{8}:[a-f0-9]{8})`,
+    `BUNDLE_(?:ENTERPRISE|GEMS)__CONTRIBSYS__COM[\\w.-]{0,20}["']?\\s{0,3}[:=]{1,2}\\s{0,3}["']?([a-f0-9]{8}:[a-f0-9]{8})`,
     { flags: 'i' },
   ),
   pattern(
