@@ -1,4 +1,5 @@
 import { hashKey, parseKey } from '@parapet/keys';
+import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDb, createTestUser, randomName, waitFor } from '../../../test/support/index.ts';
 import {
@@ -135,6 +136,32 @@ describe('api keys', () => {
       await listener.close();
     }
     await expect(revokeApiKeyByPrefix(db, 'ppt_notthere')).rejects.toBeInstanceOf(NotFoundError);
+  });
+
+  it('keeps listening after its connection is killed', async () => {
+    const received: string[] = [];
+    let connects = 0;
+    const channel = `parapet_test_${Date.now()}`;
+    const listener = await listen(
+      process.env['DATABASE_URL']!,
+      [channel],
+      (_c, payload) => received.push(payload),
+      {
+        onConnect: () => {
+          connects++;
+        },
+      },
+    );
+    try {
+      await sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'parapet-listen' AND query LIKE ${`LISTEN%${channel}%`}`.execute(
+        db,
+      );
+      await waitFor(() => connects >= 2, { timeoutMs: 15_000 });
+      await sql`SELECT pg_notify(${channel}, 'after-reconnect')`.execute(db);
+      await waitFor(() => received.includes('after-reconnect'), { timeoutMs: 5_000 });
+    } finally {
+      await listener.close();
+    }
   });
 
   it('refuses an ambiguous prefix', async () => {

@@ -33,6 +33,7 @@ export async function listen(
       options.onError?.(err);
       scheduleReconnect(next);
     });
+    next.on('end', () => scheduleReconnect(next));
     await next.connect();
     for (const channel of channels) await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
     if (closed) {
