@@ -5,10 +5,11 @@
  * this run's own. Exits with vitest's code (or 1 when only lint/types failed).
  */
 import { spawn } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { applyTestEnv, testDatabaseUrl } from '../../test/support/env.ts';
 import { ensureServices, LOCAL, prepareResources, removeQueueKeys } from './services.ts';
-import { log, NODE, ROOT } from './util.ts';
+import { DATA_DIR, log, NODE, ROOT } from './util.ts';
 
 const bin = (name: string) => join(ROOT, 'node_modules', '.bin', name);
 
@@ -36,6 +37,22 @@ function step(name: string, command: string, args: readonly string[], env = proc
   });
 }
 
+/** One plain closing line ("vitest: N passed, N failed, N skipped") that any CI log reader understands. */
+function printSummary(file: string): void {
+  try {
+    const results = JSON.parse(readFileSync(file, 'utf8')) as Record<string, number>;
+    const skipped = (results['numPendingTests'] ?? 0) + (results['numTodoTests'] ?? 0);
+    process.stdout.write(
+      `vitest: ${results['numPassedTests'] ?? 0} passed, ${results['numFailedTests'] ?? 0} failed, ${skipped} skipped\n`,
+    );
+  } catch {
+    log('vitest wrote no results');
+  } finally {
+    rmSync(file, { force: true });
+  }
+}
+
+mkdirSync(DATA_DIR, { recursive: true });
 const lint = await step('biome check .', bin('biome'), ['check', '.']);
 const types = await step('tsc --noEmit', NODE, [
   join(ROOT, 'node_modules/typescript/bin/tsc'),
@@ -63,7 +80,20 @@ await prepareResources(
   { fresh: true },
 );
 
-const tests = await step('vitest run', NODE, [join(ROOT, 'node_modules/vitest/vitest.mjs'), 'run'], env);
+const resultsFile = join(DATA_DIR, `vitest-results-${process.pid}.json`);
+const tests = await step(
+  'vitest run',
+  NODE,
+  [
+    join(ROOT, 'node_modules/vitest/vitest.mjs'),
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${resultsFile}`,
+  ],
+  env,
+);
+printSummary(resultsFile);
 await removeQueueKeys(env['REDIS_URL']!, env['QUEUE_PREFIX']!);
 
 if (lint !== 0) log('lint/format check failed (run `npx biome check --write .`)');
