@@ -46,6 +46,69 @@ const GENERIC_KEYWORDS = [
   'login',
 ];
 
+/** An HTTP authorization scheme in front of a credential (`"Bearer eyJ…"`, `"X-Authorization pk_…"`). */
+const AUTH_SCHEME =
+  /^(?:Bearer|Basic|Token|Bot|Digest|X-Authorization|Authorization:?[ \t]{0,3}Bearer)[ \t]{1,3}(?=\S)/i;
+/** The `key="…"` attribute before a `value=` attribute. */
+const KEY_ATTRIBUTE = /\bkey[ \t]{0,3}=[ \t]{0,3}["']([\w.:-]{1,80})["'][ \t]{1,10}$/;
+
+/**
+ * A lone lower-case label word at the start of a line (or after `, `) followed by one token, quoted
+ * or bare, and nothing else: how credentials are noted down without an assignment
+ * (`mite '2w3933xk6uav9ff2'`, `jira Z7VoIYJ0K4rFWLBfkhOsLAWX`). Groups: 1 label, 2-3 quoted, 4 bare.
+ */
+export const LABELLED_SOURCE = String.raw`(?:^|, )[ \t]{0,20}([a-z][a-z0-9]{2,30})[ \t]{1,4}(?:'([A-Za-z0-9][\w.+/=~-]{11,200})'(?=[\s,|]|$)|"([A-Za-z0-9][\w.+/=~-]{11,200})"(?=[\s,|]|$)|([A-Za-z0-9][\w.+/=~-]{11,200})(?=[ \t]{0,20}(?:$|[,|'"])))`;
+
+/** Label words that introduce code, commands or identifiers rather than a credential. */
+const LABEL_STOPWORDS = new Set([
+  'return',
+  'echo',
+  'print',
+  'printf',
+  'puts',
+  'say',
+  'log',
+  'import',
+  'from',
+  'require',
+  'include',
+  'use',
+  'export',
+  'const',
+  'let',
+  'var',
+  'def',
+  'case',
+  'goto',
+  'commit',
+  'sha',
+  'hash',
+  'tag',
+  'version',
+  'id',
+  'uuid',
+  'ref',
+  'rev',
+  'revision',
+  'branch',
+  'image',
+  'digest',
+  'checksum',
+  'md5',
+  'sha1',
+  'sha256',
+  'merge',
+  'revert',
+  'build',
+  'run',
+  'pick',
+  'fixup',
+  'squash',
+  'drop',
+  'edit',
+  'reword',
+]);
+
 /** A token followed by mask characters is a redacted example (`xoxp-123-####`). */
 const MASK_AFTER = /^[-_.]?(?:#|\*|…|x{4}|X{4})/;
 
@@ -128,6 +191,8 @@ export function createSecretScanner(options: ScannerOptions = {}): SecretScanner
   });
   const index = keywordList.length ? new KeywordIndex(keywordList) : null;
   const assignment = new RegExp(ASSIGNMENT_SOURCE, 'g');
+  const labelledOn = genericOn.includes('generic-api-key');
+  const labelled = new RegExp(LABELLED_SOURCE, 'gm');
   const xmlElement = new RegExp(XML_ELEMENT_SOURCE, 'gd');
   const ruleIds = [
     ...formats.map((r) => r.id),
@@ -271,7 +336,37 @@ export function createSecretScanner(options: ScannerOptions = {}): SecretScanner
       }
     });
 
+    if (labelledOn) {
+      labelled.lastIndex = 0;
+      for (let m = labelled.exec(text); m && candidates.length < MAX_CANDIDATES; m = labelled.exec(text)) {
+        const vi = m[2] !== undefined ? 2 : m[3] !== undefined ? 3 : 4;
+        const value = m[vi]!;
+        const ve = m.index + m[0].length - (vi === 4 ? 0 : 1);
+        const vs = ve - value.length;
+        if (!labelledToken(m[1]!, value, vi !== 4)) continue;
+        if (isChecksumContext(text.slice(lineStartWithin(text, vs, 300), lineEndWithin(text, ve, 300))))
+          continue;
+        candidates.push({
+          ruleId: 'generic-api-key',
+          start: vs,
+          end: ve,
+          score: 0.5,
+          priority: PRIORITY.generic,
+        });
+      }
+    }
+
     return resolve(candidates.length > MAX_CANDIDATES ? candidates.slice(0, MAX_CANDIDATES) : candidates);
+  }
+
+  /** A random-looking token right after a lone label word (`mite '2w39…'`, `jira Z7Vo…`). */
+  function labelledToken(label: string, value: string, quoted: boolean): boolean {
+    if (LABEL_STOPWORDS.has(label)) return false;
+    if (!/[0-9]/.test(value) || !/[A-Za-z]/.test(value)) return false;
+    if (isPlaceholder(value) || looksLikeIdentifier(value)) return false;
+    if (!quoted && isHashOrUuid(value)) return false;
+    const need = Math.min(entropyThreshold, Math.log2(value.length) - 0.6);
+    return shannonEntropy(value) >= need && charClasses(value) >= 2;
   }
 
   function judgeAssignment(
@@ -286,6 +381,16 @@ export function createSecretScanner(options: ScannerOptions = {}): SecretScanner
     // Trim spaces inside quotes, escapes, and closing brackets after unquoted values.
     while (vs < ve && /\s/.test(text[vs]!)) vs++;
     while (ve > vs && /[\s\\]/.test(text[ve - 1]!)) ve--;
+    if (quoted) {
+      // An Authorization header value held in a variable: judge the credential after the scheme.
+      const scheme = AUTH_SCHEME.exec(text.slice(vs, Math.min(ve, vs + 40)));
+      if (scheme) vs += scheme[0].length;
+    }
+    // `<add key="Password" value="..." />` (.NET / NuGet config): the key attribute names the value.
+    if (name === 'value') {
+      const keyAttr = KEY_ATTRIBUTE.exec(text.slice(Math.max(0, nameStart - 120), nameStart));
+      if (keyAttr) name = keyAttr[1]!;
+    }
     if (ve - vs < 6) return null;
     if (isPlaceholder(text.slice(vs, ve))) return null;
     if (!quoted) while (ve > vs && /[)\]}>.]/.test(text[ve - 1]!)) ve--;
@@ -325,7 +430,8 @@ export function createSecretScanner(options: ScannerOptions = {}): SecretScanner
     if (!quoted && looksLikeCode(value)) return null;
     if (/\s/.test(value) && !info.password) return null;
     if (isHashOrUuid(value) && value.includes('-') && !info.strong) return null;
-    if (looksLikeIdentifier(value)) return null;
+    // Human-chosen passwords may be made of words (`CleartextPassword1`); other values may not.
+    if (looksLikeIdentifier(value) && !(info.password && quoted && /[^A-Za-z_.-]/.test(value))) return null;
     if (/^(?:https?|file|ftp):\/\//i.test(value)) return null;
     if (/^[0-9]+$/.test(value) && value.length < 12) return null;
     const h = shannonEntropy(value);
