@@ -1,0 +1,149 @@
+import { franc } from 'franc';
+
+/** ISO 639-1 → ISO 639-3 (franc's codes) for the languages we name in configs, with their scripts. */
+export const LANGUAGES: Record<string, { iso3: string; scripts: string[] }> = {
+  en: { iso3: 'eng', scripts: ['Latin'] },
+  fr: { iso3: 'fra', scripts: ['Latin'] },
+  es: { iso3: 'spa', scripts: ['Latin'] },
+  de: { iso3: 'deu', scripts: ['Latin'] },
+  it: { iso3: 'ita', scripts: ['Latin'] },
+  pt: { iso3: 'por', scripts: ['Latin'] },
+  nl: { iso3: 'nld', scripts: ['Latin'] },
+  sv: { iso3: 'swe', scripts: ['Latin'] },
+  da: { iso3: 'dan', scripts: ['Latin'] },
+  no: { iso3: 'nob', scripts: ['Latin'] },
+  fi: { iso3: 'fin', scripts: ['Latin'] },
+  pl: { iso3: 'pol', scripts: ['Latin'] },
+  cs: { iso3: 'ces', scripts: ['Latin'] },
+  sk: { iso3: 'slk', scripts: ['Latin'] },
+  hu: { iso3: 'hun', scripts: ['Latin'] },
+  ro: { iso3: 'ron', scripts: ['Latin'] },
+  tr: { iso3: 'tur', scripts: ['Latin'] },
+  id: { iso3: 'ind', scripts: ['Latin'] },
+  ms: { iso3: 'zlm', scripts: ['Latin'] },
+  vi: { iso3: 'vie', scripts: ['Latin'] },
+  tl: { iso3: 'tgl', scripts: ['Latin'] },
+  sw: { iso3: 'swh', scripts: ['Latin'] },
+  hr: { iso3: 'hrv', scripts: ['Latin'] },
+  ca: { iso3: 'cat', scripts: ['Latin'] },
+  ru: { iso3: 'rus', scripts: ['Cyrillic'] },
+  uk: { iso3: 'ukr', scripts: ['Cyrillic'] },
+  bg: { iso3: 'bul', scripts: ['Cyrillic'] },
+  sr: { iso3: 'srp', scripts: ['Cyrillic', 'Latin'] },
+  el: { iso3: 'ell', scripts: ['Greek'] },
+  ar: { iso3: 'arb', scripts: ['Arabic'] },
+  fa: { iso3: 'pes', scripts: ['Arabic'] },
+  ur: { iso3: 'urd', scripts: ['Arabic'] },
+  he: { iso3: 'heb', scripts: ['Hebrew'] },
+  hi: { iso3: 'hin', scripts: ['Devanagari'] },
+  mr: { iso3: 'mar', scripts: ['Devanagari'] },
+  bn: { iso3: 'ben', scripts: ['Bengali'] },
+  ta: { iso3: 'tam', scripts: ['Tamil'] },
+  th: { iso3: 'tha', scripts: ['Thai'] },
+  zh: { iso3: 'cmn', scripts: ['Han'] },
+  ja: { iso3: 'jpn', scripts: ['Han', 'Hiragana', 'Katakana'] },
+  ko: { iso3: 'kor', scripts: ['Hangul', 'Han'] },
+};
+const BY_ISO3 = new Map(Object.entries(LANGUAGES).map(([iso1, v]) => [v.iso3, iso1]));
+
+/** Accepts "en", "eng" or "en-US"; returns the ISO 639-3 code, or undefined if unknown. */
+export function toIso3(code: string): string | undefined {
+  const c = code.toLowerCase().split(/[-_]/)[0] ?? '';
+  if (LANGUAGES[c]) return LANGUAGES[c].iso3;
+  return BY_ISO3.has(c) ? c : undefined;
+}
+export function toIso1(iso3: string): string {
+  return BY_ISO3.get(iso3) ?? iso3;
+}
+export const KNOWN_LANGUAGE_CODES = [
+  ...Object.keys(LANGUAGES),
+  ...Object.values(LANGUAGES).map((l) => l.iso3),
+];
+
+export const SCRIPTS = [
+  'Latin',
+  'Cyrillic',
+  'Greek',
+  'Arabic',
+  'Hebrew',
+  'Devanagari',
+  'Bengali',
+  'Tamil',
+  'Thai',
+  'Han',
+  'Hiragana',
+  'Katakana',
+  'Hangul',
+] as const;
+export type Script = (typeof SCRIPTS)[number];
+const SCRIPT_RES = SCRIPTS.map((s) => [s, new RegExp(`\\p{Script=${s}}`, 'u')] as const);
+
+/** Letter counts per script (letters in none of the known scripts count as "Other"). Bounded sample. */
+export function scriptCounts(
+  text: string,
+  maxChars = 20_000,
+): { counts: Record<string, number>; letters: number } {
+  const counts: Record<string, number> = {};
+  let letters = 0;
+  const sample = text.length > maxChars ? text.slice(0, maxChars) : text;
+  for (const ch of sample) {
+    if (!/\p{L}/u.test(ch)) continue;
+    letters++;
+    const s = SCRIPT_RES.find(([, re]) => re.test(ch))?.[0] ?? 'Other';
+    counts[s] = (counts[s] ?? 0) + 1;
+  }
+  return { counts, letters };
+}
+
+/** The dominant script of a text, or undefined without letters. */
+export function dominantScript(text: string): string | undefined {
+  const { counts } = scriptCounts(text, 5_000);
+  return Object.entries(counts).sort((a, b) => b[1] - a[1])[0]?.[0];
+}
+
+/** Frequent function words: a strong, cheap signal on short Latin-script texts where trigrams are noisy. */
+const STOPWORDS: Record<string, Set<string>> = Object.fromEntries(
+  Object.entries({
+    eng: 'the and is are was were you your how what can could would should this that with for of to in it do does my me we they have has not',
+    fra: 'le la les des est et une un vous je pour pas que qui dans sur avec ce cette sont nous mais du au',
+    spa: 'el la los las es y una un que de por para con como está estás qué no se lo del al pero muy',
+    deu: 'der die das und ist nicht ein eine ich sie wir mit für auf ist sind zu den dem des auch wie was',
+    ita: 'il lo la gli le è e una un che di per con come sono non del della nel ma anche questo',
+    por: 'o a os as é e uma um que de para com como não do da em no na mas você são',
+    nld: 'de het een en is zijn niet ik je wij met voor op van dat dit ook maar hoe wat',
+  }).map(([k, v]) => [k, new Set(v.split(' '))]),
+);
+
+function stopwordGuess(text: string): string | undefined {
+  const words =
+    text
+      .toLowerCase()
+      .match(/\p{L}+/gu)
+      ?.slice(0, 400) ?? [];
+  const scores = Object.entries(STOPWORDS).map(
+    ([lang, set]) => [lang, words.filter((w) => set.has(w)).length] as const,
+  );
+  scores.sort((a, b) => b[1] - a[1]);
+  const [best, second] = scores;
+  if (best && best[1] >= 2 && best[1] >= 1.5 * (second?.[1] ?? 0) + 0.5) return best[0];
+  return undefined;
+}
+
+const CANDIDATES = Object.values(LANGUAGES).map((l) => l.iso3);
+
+/**
+ * Language identification with franc over a fixed candidate list (the languages above), which is
+ * far more reliable on short texts than franc's full 400-language set. Returns 'und' below minLength.
+ */
+export function detectLanguage(text: string, minLength = 20, only: readonly string[] = CANDIDATES): string {
+  const sample = text.length > 5_000 ? text.slice(0, 5_000) : text;
+  // Japanese is recognised by kana, which franc's trigram model sometimes misses on mixed text.
+  const { counts, letters } = scriptCounts(sample, 5_000);
+  if (letters > 0 && ((counts.Hiragana ?? 0) + (counts.Katakana ?? 0)) / letters > 0.1) return 'jpn';
+  if (letters > 0 && (counts.Hangul ?? 0) / letters > 0.3) return 'kor';
+  if (letters > 0 && (counts.Han ?? 0) / letters > 0.5) return 'cmn';
+  if (sample.trim().length < minLength) return 'und';
+  const guess = stopwordGuess(sample);
+  if (guess && only.includes(guess)) return guess;
+  return franc(sample, { minLength, only: [...only] });
+}

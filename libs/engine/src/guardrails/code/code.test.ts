@@ -1,0 +1,32 @@
+import { check } from 'recheck';
+import { describe, expect, it } from 'vitest';
+import { checker } from '../../detectors/testing/harness.ts';
+import { CODE_SIGNATURES, code as g } from './code.ts';
+
+const langs = (text: string) =>
+  Object.keys((checker(g)(text).details?.languages as Record<string, number>) ?? {});
+
+describe('Code', () => {
+  it('detects languages from signatures and fences', () => {
+    expect(langs('def add(a, b):\n    return a + b\n\nprint(add(1, 2))')).toEqual(['python']);
+    expect(langs('const x = 1;\nconsole.log(x);')).toEqual(['javascript']);
+    expect(langs('SELECT name, email FROM users WHERE id = 4')).toEqual(['sql']);
+    expect(langs('```rust\nlet x = 5;\n```')).toEqual(['rust']);
+    expect(langs('#include <stdio.h>\nint main() { printf("hi"); }')).toEqual(['c_cpp']);
+  });
+  it('passes prose that mentions code words', () => {
+    expect(langs('Please select a function from the menu and print the report.')).toEqual([]);
+    expect(langs('The meeting is at 10:30; bring the $5 you owe me.')).toEqual([]);
+  });
+  it('applies allow and deny lists', () => {
+    const py = 'import os\nprint(os.getcwd())';
+    expect(checker(g)(py).passed).toBe(false);
+    expect(checker(g, { allowedLanguages: ['python'] })(py).passed).toBe(true);
+    expect(checker(g, { deniedLanguages: ['sql'] })(py).passed).toBe(true);
+    expect(checker(g, { deniedLanguages: ['sql'] })('SELECT * FROM t WHERE a = 1').passed).toBe(false);
+  });
+  it('uses only linear-time patterns', async () => {
+    for (const re of Object.values(CODE_SIGNATURES).flat())
+      expect((await check(re.source, re.flags, { timeout: 60_000 })).status, re.source).toBe('safe');
+  }, 300_000);
+});
