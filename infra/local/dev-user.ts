@@ -7,7 +7,8 @@ import { provisionUser } from '../../apps/api/src/admin/provision.ts';
 import { DATA_DIR, log } from './util.ts';
 
 export const DEV_USER = 'dev';
-export const DEV_KEY_FILE = join(DATA_DIR, 'dev-key');
+/** Where the development key is kept; PARAPET_DEV_KEY_FILE moves it (tests use a temporary file). */
+export const DEV_KEY_FILE = process.env['PARAPET_DEV_KEY_FILE']?.trim() || join(DATA_DIR, 'dev-key');
 
 function readDevKey(): string | undefined {
   try {

@@ -6,9 +6,9 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { ConfigError, loadConfig } from '@parapet/config';
-import { ensureDevUserAndKey } from './dev-user.ts';
+import { DEV_KEY_FILE, ensureDevUserAndKey } from './dev-user.ts';
 import { ensureServices, prepareResources } from './services.ts';
 import { log, NODE, ROOT, waitUntil } from './util.ts';
 
@@ -140,7 +140,7 @@ try {
 process.stdout.write(`
 Parapet is running at ${baseUrl}
 
-Development API key (user "dev", saved in .data/dev-key):
+Development API key (user "dev", saved in ${relative(ROOT, DEV_KEY_FILE)}):
   ${key}
 
 Try it:
