@@ -1,16 +1,34 @@
+const ascii = new Int32Array(128);
+const seen = new Int32Array(128);
+
 /** Shannon entropy in bits per character of `s` (0 for the empty string). */
 export function shannonEntropy(s: string): number {
   const n = s.length;
   if (n === 0) return 0;
-  const counts = new Map<number, number>();
+  // ASCII counts in a reused table (this runs once per candidate value); other characters in a map.
+  let distinct = 0;
+  let wide: Map<number, number> | null = null;
   for (let i = 0; i < n; i++) {
     const c = s.charCodeAt(i);
-    counts.set(c, (counts.get(c) ?? 0) + 1);
+    if (c < 128) {
+      if (ascii[c]++ === 0) seen[distinct++] = c;
+    } else {
+      wide ??= new Map();
+      wide.set(c, (wide.get(c) ?? 0) + 1);
+    }
   }
   let h = 0;
-  for (const k of counts.values()) {
-    const p = k / n;
+  for (let j = 0; j < distinct; j++) {
+    const c = seen[j]!;
+    const p = ascii[c]! / n;
+    ascii[c] = 0;
     h -= p * Math.log2(p);
+  }
+  if (wide) {
+    for (const k of wide.values()) {
+      const p = k / n;
+      h -= p * Math.log2(p);
+    }
   }
   return h;
 }

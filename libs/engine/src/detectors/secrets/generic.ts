@@ -6,16 +6,16 @@
 
 /**
  * Assignment regex. Groups: 1 name, 2-4 quoted value ("", '', ``), 5 unquoted value (which may hold
- * inner `=` and `:` between other characters: `t1.Z=.x`, `123456:AAx`).
+ * up to two inner `=` or `:` between other characters: `t1.Z=.x`, `123456:AAx`).
  */
 export const ASSIGNMENT_SOURCE =
   String.raw`(?<![A-Za-z0-9_.$@-])([A-Za-z_$@][A-Za-z0-9_.$@-]{0,80})((?:\\?["'\]]){0,2})(?:[ \t]{1,3}(?:string|String|str|&str))?(?::[ \t]{0,2}(?:string|str|String|&str))?[ \t]{0,8}(=>|:{1,3}=|\?=|\|\|=|\+=|\.=|={1,3}|:|,|-(?=[ \t]{0,4}['"]))[ \t]{0,8}(?:\r?\n[ \t]{0,40})?\\?(?:"([^"\n]{1,2000})"|'([^'\n]{1,2000})'|` +
   '`([^`\\n]{1,2000})`' +
-  String.raw`|((?:[^\s"'` +
+  String.raw`|([^\s"'` +
   '`' +
-  String.raw`,;&=:]|[=:](?=[^\s"'` +
+  String.raw`,;&=:]{1,300}(?:[=:][^\s"'` +
   '`' +
-  ',;&=:])){1,300}={0,3}))';
+  ',;&=:]{1,300}){0,2}={0,3}))';
 
 /** XML element holding a value: `<apiToken>value</apiToken>`. Groups: 1 name, 2 value. */
 export const XML_ELEMENT_SOURCE = String.raw`<([A-Za-z_][\w.:-]{0,80})>[ \t\r\n]{0,40}([^<>\s][^<>\r\n]{5,2000})(?:\r?\n[ \t]{0,40})?</`;

@@ -6,6 +6,7 @@ import {
   classifyName,
   looksLikeCode,
   looksLikeIdentifier,
+  type NameInfo,
   XML_ELEMENT_SOURCE,
 } from './generic.ts';
 import { KeywordIndex } from './keyword-index.ts';
@@ -114,6 +115,9 @@ const MASK_AFTER = /^[-_.]?(?:#|\*|…|x{4}|X{4})/;
 
 /** Bounds the overlap resolution on pathological texts (a finding list this long is already a failure). */
 const MAX_CANDIDATES = 2000;
+
+/** Assignments judged per scan: this many plus one per 32 characters of text. */
+const MIN_ASSIGNMENT_BUDGET = 4000;
 
 const PRIORITY = { format: 3, context: 2, custom: 3, generic: 1 } as const;
 
@@ -270,6 +274,9 @@ export function createSecretScanner(options: ScannerOptions = {}): SecretScanner
 
     if (assignmentNeeded && assignmentWindows.length) {
       contextHits.sort((a, b) => a.start - b.start);
+      // Bounds the work on texts made of nothing but assignments (`key=key=key=…`): real text has
+      // far fewer than one assignment per 32 characters.
+      let budget = MIN_ASSIGNMENT_BUDGET + (text.length >> 5);
       for (const w of assignmentWindows) {
         const slice = text.slice(w.start, w.end);
         assignment.lastIndex = 0;
@@ -283,10 +290,12 @@ export function createSecretScanner(options: ScannerOptions = {}): SecretScanner
           // The value ends the match (before its closing quote), so its offsets need no `d` flag.
           const ve = m.index + m[0].length - (quoted ? 1 : 0);
           const vs = ve - m[vi]!.length;
-          assignment.lastIndex = vs; // values may hold nested assignments (`"cfg": "TOKEN=..."`)
+          // Values may hold nested assignments (`"cfg": "TOKEN=..."`, `https://h/p?apikey=X`).
+          assignment.lastIndex = vs;
           const op = m[3]!;
           if (op === ',' && (!quoted || !/["']/.test(m[2]!))) continue;
           if (op === '-' && !quoted) continue;
+          if (--budget < 0) break;
           const c = judgeAssignment(
             text,
             w.start + m.index,
@@ -359,6 +368,18 @@ export function createSecretScanner(options: ScannerOptions = {}): SecretScanner
     return resolve(candidates.length > MAX_CANDIDATES ? candidates.slice(0, MAX_CANDIDATES) : candidates);
   }
 
+  /** classifyName, cached: names repeat across a text (bounded cache). */
+  const nameCache = new Map<string, NameInfo>();
+  function nameInfo(name: string): NameInfo {
+    let info = nameCache.get(name);
+    if (!info) {
+      info = classifyName(name);
+      if (nameCache.size > 2000) nameCache.clear();
+      nameCache.set(name, info);
+    }
+    return info;
+  }
+
   /** A random-looking token right after a lone label word (`mite '2w39…'`, `jira Z7Vo…`). */
   function labelledToken(label: string, value: string, quoted: boolean): boolean {
     if (LABEL_STOPWORDS.has(label)) return false;
@@ -379,8 +400,8 @@ export function createSecretScanner(options: ScannerOptions = {}): SecretScanner
     contextHits: ContextHit[],
   ): Candidate | null {
     // Trim spaces inside quotes, escapes, and closing brackets after unquoted values.
-    while (vs < ve && /\s/.test(text[vs]!)) vs++;
-    while (ve > vs && /[\s\\]/.test(text[ve - 1]!)) ve--;
+    while (vs < ve && isSpace(text.charCodeAt(vs))) vs++;
+    while (ve > vs && (isSpace(text.charCodeAt(ve - 1)) || text.charCodeAt(ve - 1) === 92)) ve--;
     if (quoted) {
       // An Authorization header value held in a variable: judge the credential after the scheme.
       const scheme = AUTH_SCHEME.exec(text.slice(vs, Math.min(ve, vs + 40)));
@@ -392,25 +413,29 @@ export function createSecretScanner(options: ScannerOptions = {}): SecretScanner
       if (keyAttr) name = keyAttr[1]!;
     }
     if (ve - vs < 6) return null;
+    // Cheap rejections first: dense `a=b=c` text produces one call per `=`.
+    const info = nameInfo(name);
+    if (info.fixture) return null;
+    const contextNear = contextHits.length > 0 && hasHitIn(contextHits, vs - 300, vs);
+    if (!contextNear && (!info.secret || info.descriptive)) return null;
+    if (!contextNear && shannonEntropy(text.slice(vs, ve)) < 1.5) return null;
     if (isPlaceholder(text.slice(vs, ve))) return null;
     if (!quoted) while (ve > vs && /[)\]}>.]/.test(text[ve - 1]!)) ve--;
     const value = text.slice(vs, ve);
     if (value.length < 6 || value.length > 1000) return null;
-    const lineStart = lineStartWithin(text, nameStart, 300);
-    const lineEnd = lineEndWithin(text, ve, 300);
-    const line = text.slice(lineStart, lineEnd);
-    if (isChecksumContext(line)) return null;
+    if (!contextNear && shannonEntropy(value) < 2.0) return null;
     if (isPlaceholder(value)) return null;
-    const info = classifyName(name);
-    if (info.fixture) return null;
+    // Lockfile and pin lines; looked at only for a would-be finding (cheap rejections come first).
+    const onChecksumLine = () =>
+      isChecksumContext(text.slice(lineStartWithin(text, nameStart, 300), lineEndWithin(text, ve, 300)));
     const idName = info.words.some((w) => w === 'id' || w === 'client' || w === 'account' || w === 'user');
 
     // Provider context rules: a provider keyword on the line before the value, value of its shape.
     // A value with the provider's structure but the wrong length or alphabet (`nearMiss`) is a
     // malformed or truncated key, a test string: the generic rules stay silent about it too.
     let nearMiss = false;
-    if (contextHits.length) {
-      const from = Math.max(lineStart, vs - 300);
+    if (contextNear) {
+      const from = Math.max(lineStartWithin(text, nameStart, 300), vs - 300);
       let lo = lowerBound(contextHits, from);
       for (; lo < contextHits.length && contextHits[lo]!.start < vs; lo++) {
         const ri = contextHits[lo]!.rule;
@@ -423,6 +448,7 @@ export function createSecretScanner(options: ScannerOptions = {}): SecretScanner
         if (looksLikeIdentifier(value)) continue;
         if (shannonEntropy(value) < (rule.minEntropy ?? 2.8)) continue;
         if (!quoted && looksLikeCode(value)) continue;
+        if (onChecksumLine()) return null;
         return { ruleId: rule.id, start: vs, end: ve, score: 0.85, priority: PRIORITY.context };
       }
     }
@@ -444,7 +470,7 @@ export function createSecretScanner(options: ScannerOptions = {}): SecretScanner
       if (value.length < 10 || h < need || charClasses(value) < 2) return null;
       id = 'generic-api-key';
     }
-    if (!genericOn.includes(id)) return null;
+    if (!genericOn.includes(id) || onChecksumLine()) return null;
     return { ruleId: id, start: vs, end: ve, score: info.strong ? 0.75 : 0.6, priority: PRIORITY.generic };
   }
 
@@ -525,6 +551,17 @@ function camelBreakWithin(text: string, start: number, end: number): boolean {
     if (a >= 97 && a <= 122 && b >= 65 && b <= 90) return true;
   }
   return false;
+}
+
+/** ASCII white space (tab, newline, vertical tab, form feed, carriage return, space). */
+function isSpace(c: number): boolean {
+  return c === 32 || (c >= 9 && c <= 13);
+}
+
+/** Some hit starts in [from, to). */
+function hasHitIn(hits: Array<{ start: number }>, from: number, to: number): boolean {
+  const i = lowerBound(hits, from);
+  return i < hits.length && hits[i]!.start < to;
 }
 
 function lowerBound(hits: Array<{ start: number }>, pos: number): number {

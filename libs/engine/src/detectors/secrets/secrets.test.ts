@@ -168,6 +168,11 @@ describe('secret scanner cost', () => {
       'curl -u a:'.repeat(100_000),
       `"${'\\"key\\":'.repeat(100_000)}`,
       'sk-'.repeat(333_000),
+      'key=a=b'.repeat(140_000),
+      'key: a:'.repeat(140_000),
+      'a, '.repeat(333_000),
+      `kucoin ${'a1'.repeat(499_000)}`,
+      `token = "Bearer ${'a'.repeat(999_000)}`,
     ];
     for (const text of inputs) {
       const t0 = performance.now();
