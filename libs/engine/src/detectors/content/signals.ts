@@ -36,11 +36,11 @@ export function analyzeContent(text: string): ContentSignals {
 function analyze(text: string): ContentSignals {
   const folded = foldText(text);
   const lexHits = contentLexicon.matchTokens(folded.tokens);
-  const harmHits = matchFamilies(folded, HARM_FAMILIES, 20);
-  REQUEST_FRAME.lastIndex = 0;
-  const requestFrame = REQUEST_FRAME.test(folded.text);
   BENIGN_CONTEXT.lastIndex = 0;
   const benignContext = BENIGN_CONTEXT.test(folded.text);
+  REQUEST_FRAME.lastIndex = 0;
+  const requestFrame = REQUEST_FRAME.test(folded.text);
+  const harmHits = matchFamilies(folded, HARM_FAMILIES, 20);
   return { folded, lexHits, harmHits, requestFrame, benignContext };
 }
 

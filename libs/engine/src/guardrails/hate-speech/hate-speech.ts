@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { defineGuardrail } from '../../core/define.ts';
 import type { Finding } from '../../core/types.ts';
-import { matchFamilies, type PatternFamily } from '../../detectors/content/folded.ts';
+import { foldText, matchFamilies, type PatternFamily } from '../../detectors/content/folded.ts';
 import { Lexicon, maskWord } from '../../detectors/content/lexicon.ts';
-import { analyzeContent } from '../../detectors/content/signals.ts';
+import { contentLexicon } from '../../detectors/content/signals.ts';
 
 /** Identity groups (as folded words); naming one is never hateful on its own. */
 const GROUP =
@@ -57,11 +57,12 @@ export const hateSpeech = defineGuardrail({
       })),
     );
     return ({ text }) => {
-      const signals = analyzeContent(text);
+      const folded = foldText(text);
+      const lexHits = contentLexicon.matchTokens(folded.tokens);
       const findings: Finding[] = [];
       const slurs = [
-        ...signals.lexHits.filter((h) => h.entry.category === 'slur'),
-        ...custom.matchTokens(signals.folded.tokens),
+        ...lexHits.filter((h) => h.entry.category === 'slur'),
+        ...custom.matchTokens(folded.tokens),
       ];
       for (const h of slurs)
         findings.push({
@@ -71,7 +72,7 @@ export const hateSpeech = defineGuardrail({
           score: 1,
           preview: maskWord(text.slice(h.start, h.end)),
         });
-      const statements = matchFamilies(signals.folded, HATE_FAMILIES, 20);
+      const statements = matchFamilies(folded, HATE_FAMILIES, 20);
       for (const h of statements)
         findings.push({
           type: h.category,
