@@ -58,6 +58,7 @@ try {
   await insertExecutions(client, [record(total + 1)]); // warm-up (connection, table)
 
   const started = performance.now();
+  const cpuBefore = process.cpuUsage();
   let next = 0;
   await Promise.all(
     Array.from({ length: parallel }, async () => {
@@ -65,6 +66,8 @@ try {
     }),
   );
   const seconds = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
+  const cpuSeconds = (cpu.user + cpu.system) / 1e6;
   const s = await summary(client, { userId, from: new Date(t0), to: new Date(t0 + total + 10) });
   const rate = Math.round(total / seconds);
   console.log(
@@ -74,6 +77,10 @@ try {
       parallel,
       seconds: Number(seconds.toFixed(3)),
       recordsPerSecond: rate,
+      // CPU this process spent (row mapping, JSON, HTTP): the worker-side cost, independent of machine load.
+      clientCpuSeconds: Number(cpuSeconds.toFixed(3)),
+      recordsPerClientCpuSecond: Math.round(total / cpuSeconds),
+      loadAverage: (await import('node:os')).loadavg()[0]?.toFixed(1),
       summaryTotal: s.total,
       server: (
         await (
