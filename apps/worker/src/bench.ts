@@ -170,6 +170,7 @@ try {
   await buffer.close();
   await worker.close();
   await queues.analytics.obliterate({ force: true }).catch(() => {});
+  await queues.provisioning.obliterate({ force: true }).catch(() => {});
   await closeQueues(queues);
   await closeRedisConnection(producer);
   await client.command({ query: `DROP DATABASE IF EXISTS ${quoteIdentifier(database)}` }).catch(() => {});
