@@ -1,4 +1,7 @@
 /** Every client method and every error class against the real API (startTestApi: Postgres, Redis, ClickHouse). */
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { ROUTES } from '@parapet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -268,5 +271,20 @@ describe('errors (each sent once: none of these is retried)', () => {
     );
     expect(body).toBeInstanceOf(PayloadTooLargeError);
     expect(body.code).toBe('payload_too_large');
+  });
+});
+
+describe('examples/guard-chat-turn.ts', () => {
+  it('guards two chat turns: the answer of the first is redacted, the second prompt is blocked', async () => {
+    const tenant = await api.newTenant();
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      [fileURLToPath(new URL('../../examples/guard-chat-turn.ts', import.meta.url))],
+      { env: { ...process.env, PARAPET_URL: api.url, PARAPET_KEY: tenant.key }, timeout: 60_000 },
+    );
+    expect(stdout).toContain('answer redacted by OutputPIIRedaction');
+    expect(stdout).toMatch(/shown {3}> .*<EMAIL/);
+    expect(stdout).not.toMatch(/shown .*jane\.doe@example\.com/);
+    expect(stdout).toContain('input blocked by SecretsInInput');
   });
 });

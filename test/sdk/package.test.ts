@@ -19,9 +19,13 @@ const run = (cmd: string, args: string[], cwd = ROOT) =>
   spawnSync(cmd, args, { cwd, encoding: 'utf8', timeout: 180_000 });
 
 /** Asynchronous, so that the stand-in server in this process can answer the child. */
-const runAsync = async (cmd: string, args: string[]) => {
+const runAsync = async (cmd: string, args: string[], env: Record<string, string> = {}) => {
   try {
-    const { stdout, stderr } = await promisify(execFile)(cmd, args, { cwd: ROOT, timeout: 60_000 });
+    const { stdout, stderr } = await promisify(execFile)(cmd, args, {
+      cwd: ROOT,
+      timeout: 60_000,
+      env: { ...process.env, ...env },
+    });
     return { status: 0, stdout, stderr };
   } catch (err) {
     const e = err as { code?: number; stdout?: string; stderr?: string };
@@ -128,5 +132,26 @@ export async function run(): Promise<string> {
     expect(JSON.parse(cjs.stdout)).toMatchObject({ passed: true });
     expect(server.seen).toHaveLength(2);
     expect(server.seen.every((s) => s.headers.authorization === 'Bearer k')).toBe(true);
+  });
+
+  it('the README "From TypeScript" snippet runs as pasted, importing @parapet/sdk', async () => {
+    const readme = readFileSync(`${ROOT}README.md`, 'utf8');
+    const section = readme.slice(readme.indexOf('### From TypeScript'));
+    const snippet = /```ts\n([\s\S]*?)```/.exec(section)?.[1];
+    expect(snippet).toContain("from '@parapet/sdk'");
+    // Under libs/sdk/dist (git-ignored), where `@parapet/sdk` resolves as it does anywhere in the repo.
+    writeFileSync(`${DIST}readme-check.mts`, snippet!);
+    const before = server.seen.length;
+    const out = await runAsync(process.execPath, [`${DIST}readme-check.mts`], {
+      PARAPET: server.url,
+      PARAPET_KEY: 'ppt_readme',
+    });
+    expect(out.status, out.stderr).toBe(0);
+    expect(out.stdout).toContain('true');
+    expect(server.seen.length - before).toBe(1);
+    expect(JSON.parse(server.seen.at(-1)!.body)).toMatchObject({
+      profileName: 'default',
+      validationType: 'input',
+    });
   });
 });
