@@ -38,12 +38,224 @@ export function decodedPayloads(text: string): DecodedPayload[] {
   return payloads;
 }
 
-function scanFolded(
+/**
+ * Anchor prefixes of a pattern: literal word starts that every match must begin with, read from
+ * the pattern source (`\\b(?:ignore|disregard) ...` -> ["ignore", "disregard"]). Returns undefined
+ * when the pattern does not start, in every top-level branch, with `\\b` followed by literals or a
+ * group of literal alternatives; such patterns are scanned over the whole text instead.
+ */
+export function anchorPrefixes(source: string): string[] | undefined {
+  const out: string[] = [];
+  for (const branch of splitTopLevel(source)) {
+    let k = 0;
+    let boundary = false;
+    for (;;) {
+      if (branch.startsWith('\\b', k)) {
+        boundary = true;
+        k += 2;
+      } else if (branch.startsWith('(?<!', k) || branch.startsWith('(?<=', k)) {
+        const close = closingParen(branch, k);
+        if (close < 0) return undefined;
+        k = close + 1;
+      } else break;
+    }
+    if (!boundary) return undefined;
+    const p = itemPrefixes(branch, k);
+    if (!p) return undefined;
+    out.push(...p);
+  }
+  return out.length > 0 ? [...new Set(out)] : undefined;
+}
+
+/** Index of the `)` closing the group opened at `open` (escapes and classes skipped), or -1. */
+function closingParen(s: string, open: number): number {
+  let depth = 0;
+  let inClass = false;
+  for (let i = open; i < s.length; i++) {
+    const c = s[i];
+    if (c === '\\') {
+      i++;
+      continue;
+    }
+    if (inClass) {
+      if (c === ']') inClass = false;
+      continue;
+    }
+    if (c === '[') inClass = true;
+    else if (c === '(') depth++;
+    else if (c === ')' && --depth === 0) return i;
+  }
+  return -1;
+}
+
+/** Splits at `|` outside groups and classes. */
+function splitTopLevel(s: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let inClass = false;
+  let from = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i];
+    if (c === '\\') {
+      i++;
+      continue;
+    }
+    if (inClass) {
+      if (c === ']') inClass = false;
+      continue;
+    }
+    if (c === '[') inClass = true;
+    else if (c === '(') depth++;
+    else if (c === ')') depth--;
+    else if (c === '|' && depth === 0) {
+      parts.push(s.slice(from, i));
+      from = i + 1;
+    }
+  }
+  parts.push(s.slice(from));
+  return parts;
+}
+
+const LITERAL = /[a-z0-9 '-]/;
+const OPTIONAL_QUANTIFIER = new Set(['?', '*', '{']);
+
+/** Literal prefixes with which the item starting at `k` must begin, or undefined. */
+function itemPrefixes(s: string, k: number): string[] | undefined {
+  if (s.startsWith('(?:', k)) {
+    const close = closingParen(s, k);
+    if (close < 0 || OPTIONAL_QUANTIFIER.has(s[close + 1] ?? '')) return undefined;
+    const out: string[] = [];
+    for (const alt of splitTopLevel(s.slice(k + 3, close))) {
+      const p = itemPrefixes(alt, 0);
+      if (!p) return undefined;
+      out.push(...p);
+    }
+    return out;
+  }
+  let lit = '';
+  for (let i = k; i < s.length; i++) {
+    const c = s[i] as string;
+    if (!LITERAL.test(c) || OPTIONAL_QUANTIFIER.has(s[i + 1] ?? '')) break;
+    lit += c;
+  }
+  // The first character must be a word character, since the match starts at a word boundary.
+  return lit.length > 0 && /^[a-z0-9]/.test(lit) ? [lit] : undefined;
+}
+
+const isWordUnit = (c: number): boolean =>
+  (c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || c === 0x5f;
+
+/**
+ * A family of signatures compiled for one linear pass: a trie of anchor prefixes finds, at each
+ * word start, which signatures can match there, and only those are tried (sticky, so each attempt
+ * is bounded by the pattern's own gaps). Patterns without anchors are scanned globally.
+ */
+interface CompiledFamily {
+  anchored: Array<{ sig: Signature; sticky: RegExp }>;
+  global: Signature[];
+  /** Trie: child[node * 128 + char] = next node (0 = none); ends[node] = anchored signature indices. */
+  child: Int32Array;
+  ends: Array<number[] | undefined>;
+}
+
+const compiledFamilies = new WeakMap<readonly Signature[], CompiledFamily>();
+
+function compileFamily(signatures: readonly Signature[]): CompiledFamily {
+  const cached = compiledFamilies.get(signatures);
+  if (cached) return cached;
+  const anchored: CompiledFamily['anchored'] = [];
+  const global: Signature[] = [];
+  const prefixes: Array<[string, number]> = [];
+  for (const sig of signatures) {
+    const p = sig.re.flags.includes('i') ? undefined : anchorPrefixes(sig.re.source);
+    if (!p) {
+      global.push(sig);
+      continue;
+    }
+    const idx = anchored.length;
+    anchored.push({ sig, sticky: new RegExp(sig.re.source, sig.re.flags.replace('g', '') + 'y') });
+    for (const pre of p) prefixes.push([pre, idx]);
+  }
+  let nodes = 1;
+  let child = new Int32Array(128 * 64);
+  const ends: Array<number[] | undefined> = [undefined];
+  for (const [pre, idx] of prefixes) {
+    let node = 0;
+    for (let i = 0; i < pre.length; i++) {
+      const c = pre.charCodeAt(i) & 127;
+      let next = child[node * 128 + c] as number;
+      if (next === 0) {
+        next = nodes++;
+        if (nodes * 128 > child.length) {
+          const grown = new Int32Array(child.length * 2);
+          grown.set(child);
+          child = grown;
+        }
+        child[node * 128 + c] = next;
+        ends.push(undefined);
+      }
+      node = next;
+    }
+    const list = ends[node] ?? [];
+    ends[node] = list;
+    if (!list.includes(idx)) list.push(idx);
+  }
+  const family: CompiledFamily = { anchored, global, child: child.subarray(0, nodes * 128), ends };
+  compiledFamilies.set(signatures, family);
+  return family;
+}
+
+/**
+ * Runs every signature of a family over folded text, calling `onHit` for up to `maxPerSignature`
+ * matches of each (in text order per signature). Matches are exactly those of a global scan.
+ */
+export function scanFamily(
   folded: string,
   signatures: readonly Signature[],
   onHit: (sig: Signature, s: number, e: number) => void,
+  maxPerSignature = MAX_HITS_PER_SIGNATURE,
 ): void {
-  for (const sig of signatures) {
+  const fam = compileFamily(signatures);
+  const n = folded.length;
+  if (fam.anchored.length > 0) {
+    const { child, ends, anchored } = fam;
+    const count = new Int32Array(anchored.length);
+    const nextAllowed = new Int32Array(anchored.length);
+    let prevWord = false;
+    for (let i = 0; i < n; i++) {
+      const c = folded.charCodeAt(i);
+      const word = isWordUnit(c);
+      if (!word || prevWord) {
+        prevWord = word;
+        continue;
+      }
+      prevWord = true;
+      let node = 0;
+      for (let j = i; j < n; j++) {
+        const cj = folded.charCodeAt(j);
+        if (cj >= 128) break;
+        node = child[node * 128 + cj] as number;
+        if (node === 0) break;
+        const list = ends[node];
+        if (list === undefined) continue;
+        for (const idx of list) {
+          if (i < (nextAllowed[idx] as number) || (count[idx] as number) >= maxPerSignature) continue;
+          const a = anchored[idx] as CompiledFamily['anchored'][number];
+          const sticky = a.sticky;
+          sticky.lastIndex = i;
+          // A match here blocks further attempts of this signature inside it (as a global scan would).
+          nextAllowed[idx] = i + 1;
+          if (!sticky.test(folded)) continue;
+          const end = sticky.lastIndex;
+          if (end <= i) continue;
+          nextAllowed[idx] = end;
+          count[idx] = (count[idx] as number) + 1;
+          onHit(a.sig, i, end);
+        }
+      }
+    }
+  }
+  for (const sig of fam.global) {
     const re = sig.re;
     re.lastIndex = 0;
     let count = 0;
@@ -53,7 +265,7 @@ function scanFolded(
         continue;
       }
       onHit(sig, m.index, m.index + m[0].length);
-      if (++count >= MAX_HITS_PER_SIGNATURE) break;
+      if (++count >= maxPerSignature) break;
     }
   }
 }
@@ -65,7 +277,7 @@ export function scanSignatures(
 ): SignatureHit[] {
   const hits: SignatureHit[] = [];
   const n = normalizeText(text);
-  scanFolded(n.text, signatures, (sig, s, e) => {
+  scanFamily(n.text, signatures, (sig, s, e) => {
     const o = n.toOriginal(s, e);
     hits.push({
       id: sig.id,
@@ -78,7 +290,7 @@ export function scanSignatures(
   if (options.decoded !== false) {
     for (const p of decodedPayloads(text)) {
       const folded = normalizeText(p.decoded).text;
-      scanFolded(folded, signatures, (sig, s, e) => {
+      scanFamily(folded, signatures, (sig, s, e) => {
         hits.push({
           id: sig.id,
           start: p.start,

@@ -3,7 +3,7 @@ import { defineGuardrail } from '../../core/define.ts';
 import { excerpt } from '../../core/preview.ts';
 import type { Finding } from '../../core/types.ts';
 import { normalizeText } from '../../detectors/normalize/index.ts';
-import { decodedPayloads, type Signature } from '../../detectors/normalize/signatures.ts';
+import { decodedPayloads, type Signature, scanFamily } from '../../detectors/normalize/signatures.ts';
 import { CROSS_CONTEXT_SIGNATURES } from '../cross-context-manipulation/cross-context-manipulation.ts';
 import { JAILBREAK_SIGNATURES } from '../jailbreak-pattern/jailbreak-pattern.ts';
 import { OVERRIDE_SIGNATURES } from '../override-instruction/override-instruction.ts';
@@ -33,11 +33,19 @@ function firstHit(re: RegExp, text: string): RegExpExecArray | null {
   return re.exec(text);
 }
 
+/** The first (in family order) strong signature matching the folded text. */
 function anySignature(folded: string): string | undefined {
-  for (const s of INSTRUCTION_SIGNATURES) {
-    if (firstHit(s.re, folded)) return s.id;
-  }
-  return undefined;
+  let best = -1;
+  scanFamily(
+    folded,
+    INSTRUCTION_SIGNATURES,
+    (sig) => {
+      const k = INSTRUCTION_SIGNATURES.indexOf(sig);
+      if (best < 0 || k < best) best = k;
+    },
+    1,
+  );
+  return best >= 0 ? INSTRUCTION_SIGNATURES[best]?.id : undefined;
 }
 
 export const encodingObfuscation = defineGuardrail({
@@ -92,19 +100,25 @@ export const encodingObfuscation = defineGuardrail({
       if (config.flagObfuscatedText) {
         const n = normalizeText(text);
         const plain = text.toLowerCase();
-        for (const s of INSTRUCTION_SIGNATURES) {
-          const m = firstHit(s.re, n.text);
-          if (!m) continue;
-          if (firstHit(s.re, plain)) continue; // readable without de-obfuscation: not obfuscated
-          const o = n.toOriginal(m.index, m.index + m[0].length);
-          reasons.add('obfuscated text');
-          findings.push({
-            type: `obfuscated:${s.id}`,
-            start: o.start,
-            end: o.end,
-            preview: excerpt(m[0], 0, m[0].length),
-          });
-          break;
+        // Nothing was de-obfuscated: every phrase is readable as written.
+        if (n.text !== plain) {
+          const first = new Map<Signature, { s: number; e: number }>();
+          scanFamily(n.text, INSTRUCTION_SIGNATURES, (sig, s, e) => first.set(sig, { s, e }), 1);
+          for (const sig of INSTRUCTION_SIGNATURES) {
+            const m = first.get(sig);
+            if (!m) continue;
+            if (firstHit(sig.re, plain)) continue; // readable without de-obfuscation: not obfuscated
+            const o = n.toOriginal(m.s, m.e);
+            const matched = n.text.slice(m.s, m.e);
+            reasons.add('obfuscated text');
+            findings.push({
+              type: `obfuscated:${sig.id}`,
+              start: o.start,
+              end: o.end,
+              preview: excerpt(matched, 0, matched.length),
+            });
+            break;
+          }
         }
       }
       if (findings.length === 0) return { passed: true, message: 'No encoded or obfuscated payload found' };
