@@ -37,7 +37,6 @@ const SECRET_WORDS = new Set([
   'credentials',
   'creds',
   'cred',
-  'signature',
   'sig',
   'secretkey',
   'accesskey',

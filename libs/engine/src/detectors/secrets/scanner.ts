@@ -33,19 +33,7 @@ export interface ScannerOptions {
 export const GENERIC_RULE_IDS = ['generic-api-key', 'generic-password'] as const;
 
 /** Words that open an assignment window for the generic rules. */
-const GENERIC_KEYWORDS = [
-  'key',
-  'token',
-  'secret',
-  'pass',
-  'pwd',
-  'pw',
-  'auth',
-  'cred',
-  'signature',
-  'sig',
-  'login',
-];
+const GENERIC_KEYWORDS = ['key', 'token', 'secret', 'pass', 'pwd', 'pw', 'auth', 'cred', 'sig', 'login'];
 
 /** An HTTP authorization scheme in front of a credential (`"Bearer eyJ…"`, `"X-Authorization pk_…"`). */
 const AUTH_SCHEME =

@@ -70,6 +70,7 @@ export const CONTEXT_RULES: ContextRule[] = [
     'IBM Cloud IAM API key',
     ['ibm', 'iam_api', 'iamapikey'],
     '[A-Za-z0-9_-]{44}',
+    { nearMiss: '[A-Za-z0-9_-]{45,100}' },
   ),
   ctx(
     'ibm-cos-hmac-secret',
@@ -77,6 +78,7 @@ export const CONTEXT_RULES: ContextRule[] = [
     'IBM Cloud Object Storage HMAC secret',
     ['ibm', 'cos_hmac', 'secret_access_key'],
     '[a-f0-9]{48}',
+    { nearMiss: '[a-f0-9]{40,47}|[a-f0-9]{49,100}|[a-f0-9]{48}[A-Za-z_-]{1,20}' },
   ),
   ctx('cloudant-password', 'database', 'IBM Cloudant password / API key', ['cloudant'], '[A-Za-z0-9]{24,64}'),
   ctx('netlify-token-context', 'cloud', 'Netlify access token', ['netlify'], '[A-Za-z0-9_=-]{40,46}'),
