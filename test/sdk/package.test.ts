@@ -77,7 +77,8 @@ describe('@parapet/sdk package', () => {
     writeFileSync(
       `${DIST}consumer-check/consumer.ts`,
       `import { ParapetClient, RateLimitError, type ValidateResponse } from '../index.js';
-const client = new ParapetClient({ apiKey: 'ppt_x', baseUrl: 'http://127.0.0.1:8080', timeoutMs: 1000 });
+declare const fromEnv: string | undefined; // like process.env.PARAPET, under exactOptionalPropertyTypes
+const client = new ParapetClient({ apiKey: 'ppt_x', baseUrl: fromEnv, timeoutMs: 1000 });
 export async function run(): Promise<string> {
   try {
     const res: ValidateResponse = await client.validateInput('hi', 'default', { signal: AbortSignal.timeout(500) });

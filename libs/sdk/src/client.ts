@@ -10,23 +10,23 @@ export interface ClientOptions {
   /** The API key (`ppt_…`), sent as `Authorization: Bearer <key>`. */
   apiKey: string;
   /** Where the API is (default `http://127.0.0.1:8080`); a path prefix is kept. */
-  baseUrl?: string;
+  baseUrl?: string | undefined;
   /** Deadline of each call, retries included, in ms (default 30 000). */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
   /** Retries after the first attempt (default 2; 0 disables retrying). */
-  maxRetries?: number;
+  maxRetries?: number | undefined;
   /** The fetch to use (default: the platform's `globalThis.fetch`). */
-  fetch?: typeof fetch;
+  fetch?: typeof fetch | undefined;
   /** Backoff of retries without Retry-After (default base 250 ms, cap 8 000 ms, full jitter). */
-  backoff?: Partial<BackoffOptions>;
+  backoff?: Partial<BackoffOptions> | undefined;
   /** Longest Retry-After to wait for, in ms (default 60 000); a longer one is thrown. */
-  maxRetryAfterMs?: number;
+  maxRetryAfterMs?: number | undefined;
 }
 
 /** Options of the validate shorthands: request options plus the optional call context. */
 export interface ValidateOptions extends RequestOptions {
   /** Facts about the call for context guardrails (consent, model, usage, conversation, sources…). */
-  context?: CallContext;
+  context?: CallContext | undefined;
 }
 
 /**

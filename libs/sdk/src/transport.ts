@@ -34,15 +34,15 @@ export interface RouteDef {
 /** Options every method accepts as its last argument. */
 export interface RequestOptions {
   /** Cancels the call (including retries and the waits between them); rejects with AbortError. */
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
   /** Deadline of the whole call, retries included, in ms; overrides the client's `timeoutMs`. */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
   /** Retries after the first attempt; overrides the client's `maxRetries` (0 disables retrying). */
-  maxRetries?: number;
+  maxRetries?: number | undefined;
   /** Sent as `x-request-id` on every attempt (default: a new UUID per call). */
-  requestId?: string;
+  requestId?: string | undefined;
   /** Extra request headers. */
-  headers?: Record<string, string>;
+  headers?: Record<string, string> | undefined;
 }
 
 export interface TransportOptions {
@@ -61,7 +61,7 @@ export interface RequestInput {
   params?: Record<string, string | number>;
   query?: Record<string, string | number | Date | undefined>;
   body?: unknown;
-  headers?: Record<string, string>;
+  headers?: Record<string, string> | undefined;
 }
 
 export interface ApiResponse<T> {
