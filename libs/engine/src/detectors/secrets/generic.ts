@@ -239,7 +239,12 @@ export function classifyName(name: string): NameInfo {
 /** An unquoted value that is code (a call, a member access, a bare identifier), not a literal. */
 export function looksLikeCode(value: string): boolean {
   if (/[()]/.test(value) && /^[A-Za-z_$][\w$.]*\(/.test(value)) return true;
-  if (/^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/.test(value)) return true;
+  // A member access (`config.apiKey`), unless a segment is a random token (`s.ZC9Ecf4M5g9o34Q6RkzGsj0z`).
+  if (
+    /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/.test(value) &&
+    !/[A-Za-z0-9]{16}/.test(value.replace(/[a-zA-Z]{5,}/g, '.'))
+  )
+    return true;
   if (/^(?:this|self|props|ctx|req|request|config|cfg|opts|options|params|args|env|process)[.[]/.test(value))
     return true;
   if (/^[A-Za-z_]+$/.test(value) && value.length < 32) return true;
@@ -254,6 +259,9 @@ export function looksLikeCode(value: string): boolean {
 export function looksLikeIdentifier(value: string): boolean {
   const pieces = value.split(/[-_./:+~]|(?<=[a-z])(?=[A-Z])/).filter(Boolean);
   if (pieces.length < 2) return false;
+  // Random mixed-case letters split into many tiny camel-case pieces (`hf|Cnu|Vc|YOgi|Rjl…`);
+  // identifiers have words (`get|Element|By|Id`).
+  if (pieces.length >= 5 && value.length / pieces.length < 3 && !/[-_./:+~]/.test(value)) return false;
   for (const p of pieces) {
     if (/^\d{1,10}$/.test(p)) continue;
     const m = /^([A-Za-z]+)\d{0,6}$/.exec(p);

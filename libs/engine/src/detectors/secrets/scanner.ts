@@ -41,6 +41,9 @@ const AUTH_SCHEME =
 /** The `key="…"` attribute before a `value=` attribute. */
 const KEY_ATTRIBUTE = /\bkey[ \t]{0,3}=[ \t]{0,3}["']([\w.:-]{1,80})["'][ \t]{1,10}$/;
 
+/** A command-line option and its value. Groups: 1 option name, 2-3 quoted value, 4 bare value. */
+export const CLI_OPTION_SOURCE = String.raw`(?<![^\s])--?([A-Za-z][A-Za-z0-9_-]{1,60})(?:=|[ \t]{1,3})(?:"([^"\n]{1,300})"|'([^'\n]{1,300})'|([^\s"'=]{1,300}={0,3}))`;
+
 /**
  * A lone lower-case label word at the start of a line (or after `, `) followed by one token, quoted
  * or bare, and nothing else: how credentials are noted down without an assignment
@@ -183,6 +186,7 @@ export function createSecretScanner(options: ScannerOptions = {}): SecretScanner
   });
   const index = keywordList.length ? new KeywordIndex(keywordList) : null;
   const assignment = new RegExp(ASSIGNMENT_SOURCE, 'g');
+  const cliOption = new RegExp(CLI_OPTION_SOURCE, 'g');
   const labelledOn = genericOn.includes('generic-api-key');
   const labelled = new RegExp(LABELLED_SOURCE, 'gm');
   const xmlElement = new RegExp(XML_ELEMENT_SOURCE, 'gd');
@@ -266,6 +270,8 @@ export function createSecretScanner(options: ScannerOptions = {}): SecretScanner
       // far fewer than one assignment per 32 characters.
       let budget = MIN_ASSIGNMENT_BUDGET + (text.length >> 5);
       for (const w of assignmentWindows) {
+        // `const apiKey =` with the value on the next line: the window takes that line too.
+        if (w.closed && endsWithOperator(text, w.end)) w.end = lineEndWithin(text, w.end + 1, 2100);
         const slice = text.slice(w.start, w.end);
         assignment.lastIndex = 0;
         for (
@@ -294,6 +300,29 @@ export function createSecretScanner(options: ScannerOptions = {}): SecretScanner
             contextHits,
           );
           if (c) candidates.push(c);
+        }
+        if (slice.includes(' -') || slice.startsWith('-')) {
+          // Command-line options: `--api-key VALUE`, `-storagekey VALUE`, `--password=VALUE`.
+          cliOption.lastIndex = 0;
+          for (
+            let m = cliOption.exec(slice);
+            m && candidates.length < MAX_CANDIDATES && --budget >= 0;
+            m = cliOption.exec(slice)
+          ) {
+            const vi = m[2] !== undefined ? 2 : m[3] !== undefined ? 3 : 4;
+            const ve = m.index + m[0].length - (vi === 4 ? 0 : 1);
+            const vs = ve - m[vi]!.length;
+            const c = judgeAssignment(
+              text,
+              w.start + m.index,
+              m[1]!,
+              w.start + vs,
+              w.start + ve,
+              vi !== 4,
+              contextHits,
+            );
+            if (c) candidates.push(c);
+          }
         }
         if (slice.includes('<')) {
           // An element's value may sit on the line after its opening tag.
@@ -455,7 +484,9 @@ export function createSecretScanner(options: ScannerOptions = {}): SecretScanner
       id = 'generic-password';
     } else {
       const need = Math.min(entropyThreshold, Math.log2(value.length) - 0.6);
-      if (value.length < 10 || h < need || charClasses(value) < 2) return null;
+      // A long number under a token name (`vbout token = '9734741337193905126710251'`) is a key.
+      const longNumber = info.strong && /^[0-9]{20,}$/.test(value);
+      if (value.length < 10 || h < need || (charClasses(value) < 2 && !longNumber)) return null;
       id = 'generic-api-key';
     }
     if (!genericOn.includes(id) || onChecksumLine()) return null;
@@ -539,6 +570,14 @@ function camelBreakWithin(text: string, start: number, end: number): boolean {
     if (a >= 97 && a <= 122 && b >= 65 && b <= 90) return true;
   }
   return false;
+}
+
+/** The line ending at `end` ends in an assignment operator (`=`, `:`, `=>`), spaces aside. */
+function endsWithOperator(text: string, end: number): boolean {
+  let i = end - 1;
+  while (i >= 0 && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9 || text.charCodeAt(i) === 13)) i--;
+  const c = text.charCodeAt(i);
+  return c === 61 || c === 58 || (c === 62 && text.charCodeAt(i - 1) === 61);
 }
 
 /** ASCII white space (tab, newline, vertical tab, form feed, carriage return, space). */

@@ -4,7 +4,7 @@ import { ALLOWLIST_PATTERNS } from './allowlist.ts';
 import { CONTEXT_PATTERNS, ENV_PATTERNS } from './contexts.ts';
 import { ASSIGNMENT_SOURCE, XML_ELEMENT_SOURCE } from './generic.ts';
 import { BUILTIN_RULES } from './rules/index.ts';
-import { createSecretScanner, LABELLED_SOURCE } from './scanner.ts';
+import { CLI_OPTION_SOURCE, createSecretScanner, LABELLED_SOURCE } from './scanner.ts';
 
 const scanner = createSecretScanner();
 const ids = (text: string) => scanner.scan(text).map((f) => f.ruleId);
@@ -195,6 +195,19 @@ describe('secret rules: labelled tokens, auth schemes, attributes and near-misse
     expect(values(`yandexToken = ${ya}`)).toEqual([ya]);
   });
 
+  it('reads command-line options, next-line values and long numeric tokens', () => {
+    const v = body(40);
+    expect(values(`tool --api-key ${v} --verbose`)).toEqual([v]);
+    expect(values(`tool --password="${v}"`)).toEqual([v]);
+    expect(values(`Cleanup.exe\n  -storagekey ${v}==\n  -container backups`)).toEqual([`${v}==`]);
+    expect(ids('tool --port 8080 --name my-service-name --output ./build/dist')).toEqual([]);
+    expect(values(`const serviceApiKey =\n  "${v}";`)).toEqual([v]);
+    expect(ids("widget token = '9734741337193905126710251'")).toEqual(['generic-api-key']);
+    expect(ids("token_expiry = '20240101000000000000'")).toEqual([]);
+    expect(values(`token: s.${body(24)}`)).toEqual([`s.${body(24)}`]);
+    expect(ids('token: self.access_token')).toEqual([]);
+  });
+
   it('passes near-miss values under a provider name and fake-declaring names', () => {
     for (const text of [
       `telegram_api_token = "98145852576099763:${body(35)}"`,
@@ -275,6 +288,7 @@ describe('secret scanner cost', () => {
       { id: 'assignment', source: ASSIGNMENT_SOURCE, flags: '' },
       { id: 'xml-element', source: XML_ELEMENT_SOURCE, flags: '' },
       { id: 'labelled', source: LABELLED_SOURCE, flags: 'm' },
+      { id: 'cli-option', source: CLI_OPTION_SOURCE, flags: '' },
       ...[...ALLOWLIST_PATTERNS, ...CONTEXT_PATTERNS, ...ENV_PATTERNS].map((re, i) => ({
         id: `helper-${i}`,
         source: re.source,

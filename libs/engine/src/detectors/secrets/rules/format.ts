@@ -369,7 +369,8 @@ export const FORMAT_RULES: FormatRule[] = [
     'observability',
     'New Relic ingest license key',
     ['nral'],
-    '[a-f0-9]{36}NRAL',
+    // Region-prefixed keys (`eu01xx…`) carry six alphanumerics before the hex.
+    '(?:[a-f0-9]{36}|[a-z]{2}[0-9]{2}[a-z0-9]{2}[A-Fa-f0-9]{30})NRAL',
   ),
   prefixed(
     'sentry-org-token',
@@ -1116,7 +1117,8 @@ export const FORMAT_RULES: FormatRule[] = [
     'curl -u / --user with a password',
     ['curl'],
     `(?<=\\s)(?:-u|--user)[ \\t]{1,3}["'{]{0,2}[^\\s:"'{}]{0,100}[}"']{0,2}:["'{]{0,2}([^\\s"'{}]{3,100})`,
-    { before: 0, after: 600 },
+    // Options often follow on continuation lines (`curl URL \` then `--user a:b`).
+    { before: 0, after: 600, multiline: true },
   ),
   pattern(
     'curl-auth-header',
