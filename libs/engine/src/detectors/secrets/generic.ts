@@ -236,14 +236,16 @@ export function classifyName(name: string): NameInfo {
   return { words, secret: secret && !isPublic, password, descriptive, strong, fixture };
 }
 
+/** A member-access segment that is a random token: 16+ characters, mixed case, two digits or more. */
+function randomSegment(seg: string): boolean {
+  return seg.length >= 16 && /[a-z]/.test(seg) && /[A-Z]/.test(seg) && /[0-9][^0-9]{0,30}[0-9]/.test(seg);
+}
+
 /** An unquoted value that is code (a call, a member access, a bare identifier), not a literal. */
 export function looksLikeCode(value: string): boolean {
   if (/[()]/.test(value) && /^[A-Za-z_$][\w$.]*\(/.test(value)) return true;
   // A member access (`config.apiKey`), unless a segment is a random token (`s.ZC9Ecf4M5g9o34Q6RkzGsj0z`).
-  if (
-    /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/.test(value) &&
-    !/[A-Za-z0-9]{16}/.test(value.replace(/[a-zA-Z]{5,}/g, '.'))
-  )
+  if (/^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/.test(value) && !value.split('.').some(randomSegment))
     return true;
   if (/^(?:this|self|props|ctx|req|request|config|cfg|opts|options|params|args|env|process)[.[]/.test(value))
     return true;
