@@ -11,6 +11,7 @@ import { errorHandler, requestId, requestLogger, requireJson } from './http/midd
 import type { ProfileResolver } from './profiles/resolver.ts';
 import { type AnalyticsQueries, analyticsRoutes } from './routes/analytics.ts';
 import { docsRoutes } from './routes/docs.ts';
+import { guardrailRoutes } from './routes/guardrails.ts';
 import { healthRoutes } from './routes/health.ts';
 import { profileRoutes } from './routes/profiles.ts';
 import { validateRoutes } from './routes/validate.ts';
@@ -80,6 +81,7 @@ export function createApp(deps: AppDeps): Koa {
       maxProfilesPerUser: deps.limits.maxProfilesPerUser,
     }),
     analyticsRoutes(deps.analytics.queries),
+    guardrailRoutes(deps.registry),
   ]) {
     api.use(r.routes(), r.allowedMethods({ throw: true }));
   }

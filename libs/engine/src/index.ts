@@ -1,3 +1,4 @@
+export { type CatalogueEntry, describeCatalogue } from './catalogue/catalogue.ts';
 export * from './core/compile.ts';
 export * from './core/context.ts';
 export { type DefinedGuardrail, defineGuardrail, effectiveAction } from './core/define.ts';
