@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createAnalyticsClient, summary } from '@parapet/analytics';
+import { createAnalyticsClient, guardrailStats, summary, timeseries, usage } from '@parapet/analytics';
 import type { Config } from '@parapet/config';
 import {
   createDb,
@@ -98,7 +98,12 @@ export async function startServer(
     profiles: resolver,
     analytics: {
       sink: buffer,
-      queries: { summary: (q) => summary(clickhouse, q) },
+      queries: {
+        summary: (q) => summary(clickhouse, q),
+        timeseries: (q) => timeseries(clickhouse, q),
+        guardrails: (q) => guardrailStats(clickhouse, q),
+        usage: (q) => usage(clickhouse, q),
+      },
     },
     limits: {
       bodyLimitBytes: config.bodyLimitBytes,

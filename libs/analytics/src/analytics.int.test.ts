@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AnalyticsClient, createAnalyticsClient } from './client.ts';
 import { migrateClickHouse } from './migrate.ts';
 import { dropExpiredPartitions } from './retention.ts';
-import { timeSeries, usageByKey } from './series.ts';
+import { guardrailStats, timeseries, usage } from './series.ts';
 import { quoteString } from './sql.ts';
 import { summary } from './summary.ts';
 import { insertExecutions } from './writer.ts';
@@ -175,24 +175,138 @@ describe('executions table', () => {
     await expect(summary(client, { userId: "' OR 1=1 --", ...window })).rejects.toThrow(RangeError);
   });
 
-  it('reports a time series and per-key usage, deduplicated', async () => {
+  it('reports a time series, per-guardrail statistics and per-key usage, deduplicated', async () => {
     const userId = randomUUID();
+    const keyA = randomUUID();
+    const keyB = randomUUID();
     // 100 records one second apart from BASE_TS: minute buckets hold 60 and 40.
     const records = Array.from({ length: 100 }, (_, k) =>
-      record(userId, k, { apiKeyId: k < 30 ? 'key-a' : 'key-b' }),
+      record(userId, k, { apiKeyId: k < 30 ? keyA : keyB, latencyMs: k < 60 ? 10 : 20 }),
     );
     await insertExecutions(client, records);
-    await insertExecutions(client, records.slice(0, 50));
-    const series = await timeSeries(client, { userId, ...window, bucketSeconds: 60 });
-    expect(series).toEqual([
-      { start: new Date(BASE_TS).toISOString(), total: 60, passed: 45, blocked: 15 },
-      { start: new Date(BASE_TS + 60_000).toISOString(), total: 40, passed: 30, blocked: 10 },
+    await insertExecutions(client, records.slice(0, 50)); // unmerged duplicates
+    const w = { from: new Date(BASE_TS), to: new Date(BASE_TS + 180_000) };
+    const series = await timeseries(client, { userId, ...w, interval: 'minute' });
+    expect(series.buckets).toEqual([
+      {
+        start: new Date(BASE_TS).toISOString(),
+        total: 60,
+        passed: 45,
+        blocked: 15,
+        latencyMs: { p50: 10, p95: 10, p99: 10 },
+      },
+      {
+        start: new Date(BASE_TS + 60_000).toISOString(),
+        total: 40,
+        passed: 30,
+        blocked: 10,
+        latencyMs: { p50: 20, p95: 20, p99: 20 },
+      },
+      // Empty buckets are returned, with zeros and null percentiles.
+      {
+        start: new Date(BASE_TS + 120_000).toISOString(),
+        total: 0,
+        passed: 0,
+        blocked: 0,
+        latencyMs: { p50: null, p95: null, p99: null },
+      },
     ]);
-    const usage = await usageByKey(client, { userId, ...window });
-    expect(usage.map((u) => [u.apiKeyId, u.total])).toEqual([
-      ['key-b', 70],
-      ['key-a', 30],
+    const hourly = await timeseries(client, { userId, ...w, apiKeyId: keyA, interval: 'hour' });
+    expect(hourly.buckets.map((b) => [b.start, b.total])).toEqual([[new Date(BASE_TS).toISOString(), 30]]);
+
+    const g = await guardrailStats(client, { userId, ...w });
+    // record(): pii fails (warn, EMAIL) when k % 10 === 0; secrets blocks (aws-access-token) when k % 4 === 0.
+    expect(g.guardrails).toEqual([
+      {
+        guardrail: 'pii',
+        runs: 100,
+        failures: 10,
+        blocks: 0,
+        blockRate: 0,
+        meanDurationMs: expect.closeTo(0.1, 6),
+        p95DurationMs: expect.closeTo(0.1, 6),
+        topFindingTypes: [{ type: 'EMAIL', count: 10 }],
+      },
+      {
+        guardrail: 'secrets',
+        runs: 100,
+        failures: 25,
+        blocks: 25,
+        blockRate: 0.25,
+        meanDurationMs: expect.closeTo(0.2, 6),
+        p95DurationMs: expect.closeTo(0.2, 6),
+        topFindingTypes: [{ type: 'aws-access-token', count: 25 }],
+      },
     ]);
+    const onlyB = await guardrailStats(client, { userId, ...w, apiKeyId: keyB, source: 'sync' });
+    expect(onlyB.guardrails.map((x) => [x.guardrail, x.runs])).toEqual([
+      ['pii', 70],
+      ['secrets', 70],
+    ]);
+    expect((await guardrailStats(client, { userId, ...w, source: 'batch' })).guardrails).toEqual([]);
+
+    const day = new Date(BASE_TS).toISOString().slice(0, 10);
+    const u = await usage(client, { userId, ...w });
+    expect(u.truncated).toBe(false);
+    expect(u.usage).toEqual(
+      [
+        { apiKeyId: keyA, day, total: 30, passed: 22, blocked: 8 },
+        { apiKeyId: keyB, day, total: 70, passed: 53, blocked: 17 },
+      ].sort((x, y) => x.apiKeyId.localeCompare(y.apiKeyId)),
+    );
+  });
+
+  it('reports finding types per guardrail, most frequent first, at most five', async () => {
+    const userId = randomUUID();
+    const types = ['t1', 't2', 't3', 't4', 't5', 't6'];
+    // Record k carries types t1..t(6-k%6): t1 in every record, t6 in one of six.
+    const records = Array.from({ length: 12 }, (_, k) =>
+      record(userId, k + 1, {
+        results: [
+          {
+            guardrail: "we'ird\\name",
+            passed: false,
+            action: 'warn',
+            severity: 'low',
+            durationMs: k,
+            findingTypes: types.slice(0, 6 - (k % 6)),
+          },
+        ],
+      }),
+    );
+    await insertExecutions(client, records);
+    const g = await guardrailStats(client, { userId, ...window });
+    expect(g.guardrails).toHaveLength(1);
+    expect(g.guardrails[0]).toMatchObject({
+      guardrail: "we'ird\\name",
+      runs: 12,
+      failures: 12,
+      blocks: 0,
+      blockRate: 0,
+      meanDurationMs: 5.5,
+      topFindingTypes: [
+        { type: 't1', count: 12 },
+        { type: 't2', count: 10 },
+        { type: 't3', count: 8 },
+        { type: 't4', count: 6 },
+        { type: 't5', count: 4 },
+      ],
+    });
+  });
+
+  it('filters by source and API key, and rejects a key id that is not a uuid', async () => {
+    const userId = randomUUID();
+    const key = randomUUID();
+    await insertExecutions(client, [
+      record(userId, 1, { source: 'batch', apiKeyId: key }),
+      record(userId, 2, { source: 'sync', apiKeyId: key }),
+      record(userId, 3, { source: 'sync', apiKeyId: randomUUID() }),
+    ]);
+    expect((await summary(client, { userId, ...window, source: 'batch' })).total).toBe(1);
+    expect((await summary(client, { userId, ...window, source: 'sync' })).total).toBe(2);
+    expect((await summary(client, { userId, ...window, apiKeyId: key })).total).toBe(2);
+    expect((await summary(client, { userId, ...window, apiKeyId: key, source: 'sync' })).total).toBe(1);
+    await expect(summary(client, { userId, ...window, apiKeyId: "' OR 1=1 --" })).rejects.toThrow(RangeError);
   });
 
   it('drops whole daily partitions past retention, and only those', async () => {

@@ -13,7 +13,24 @@ export {
   splitStatements,
 } from './migrate.ts';
 export { dropExpiredPartitions, yyyymmdd } from './retention.ts';
-export { defaultBucketSeconds, type KeyUsage, type SeriesPoint, timeSeries, usageByKey } from './series.ts';
+export {
+  bucketStarts,
+  findingTypesQuery,
+  guardrailStats,
+  guardrailStatsQuery,
+  INTERVAL_MS,
+  type Interval,
+  MAX_BUCKETS,
+  MAX_GUARDRAILS,
+  MAX_USAGE_ROWS,
+  type TimeseriesParams,
+  TOP_FINDING_TYPES,
+  timeseries,
+  timeseriesQuery,
+  type UsageParams,
+  usage,
+  usageQuery,
+} from './series.ts';
 export {
   enumLiteral,
   isValidIdentifier,
@@ -22,7 +39,16 @@ export {
   uintLiteral,
   uuidLiteral,
 } from './sql.ts';
-export { guardrailsQuery, type SummaryParams, summary, summaryWhere, totalsQuery } from './summary.ts';
+export {
+  DAY_MS,
+  guardrailsQuery,
+  MAX_RANGE_DAYS,
+  MAX_RANGE_MS,
+  type SummaryParams,
+  summary,
+  summaryWhere,
+  totalsQuery,
+} from './summary.ts';
 export {
   EXECUTION_COLUMNS,
   EXECUTIONS_TABLE,

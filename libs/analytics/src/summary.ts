@@ -14,9 +14,19 @@ export interface SummaryParams {
   profileId?: string;
   /** Restrict to one validation type. */
   validationType?: ExecutionRecord['validationType'];
+  /** Restrict to sync or batch executions. */
+  source?: ExecutionRecord['source'];
+  /** Restrict to one API key; must be a uuid. */
+  apiKeyId?: string;
 }
 
 const VALIDATION_TYPES: readonly ExecutionRecord['validationType'][] = ['input', 'output', 'tool'];
+const SOURCES: readonly ExecutionRecord['source'][] = ['sync', 'batch'];
+
+export const DAY_MS = 86_400_000;
+/** Longest window any analytics query may cover, so every query reads a bounded number of partitions. */
+export const MAX_RANGE_DAYS = 400;
+export const MAX_RANGE_MS = MAX_RANGE_DAYS * DAY_MS;
 
 function epochMs(d: Date, name: string): number {
   const ms = d instanceof Date ? d.getTime() : Number.NaN;
@@ -32,6 +42,9 @@ function epochMs(d: Date, name: string): number {
 export function summaryWhere(p: SummaryParams): string {
   const fromMs = epochMs(p.from, 'from');
   const toMs = epochMs(p.to, 'to');
+  if (fromMs > toMs) throw new RangeError('from is after to');
+  if (toMs - fromMs > MAX_RANGE_MS)
+    throw new RangeError(`the window may cover at most ${MAX_RANGE_DAYS} days`);
   const parts = [
     `user_id = ${uuidLiteral(p.userId)}`,
     `ts_ms >= ${uintLiteral(fromMs)}`,
@@ -42,6 +55,8 @@ export function summaryWhere(p: SummaryParams): string {
   if (p.profileId !== undefined) parts.push(`profile_id = ${quoteString(p.profileId)}`);
   if (p.validationType !== undefined)
     parts.push(`validation_type = ${enumLiteral(p.validationType, VALIDATION_TYPES)}`);
+  if (p.source !== undefined) parts.push(`source = ${enumLiteral(p.source, SOURCES)}`);
+  if (p.apiKeyId !== undefined) parts.push(`api_key_id = ${uuidLiteral(p.apiKeyId)}`);
   return parts.join(' AND ');
 }
 
@@ -62,7 +77,14 @@ GROUP BY guardrail
 ORDER BY runs DESC, guardrail ASC`;
 }
 
-const num = (v: unknown): number => (typeof v === 'number' ? v : Number(v));
+export const num = (v: unknown): number => (typeof v === 'number' ? v : Number(v));
+
+/** A finite number, or null (ClickHouse writes avg/quantiles of nothing as nan, or null in JSON). */
+export const finiteOrNull = (v: unknown): number | null => {
+  if (v === null || v === undefined) return null;
+  const n = num(v);
+  return Number.isFinite(n) ? n : null;
+};
 
 /** Analytics summary for one user over [from, to). */
 export async function summary(client: AnalyticsClient, params: SummaryParams): Promise<AnalyticsSummary> {
@@ -82,10 +104,7 @@ export async function summary(client: AnalyticsClient, params: SummaryParams): P
   const total = totals ? num(totals.total) : 0;
   const passed = totals && total > 0 ? num(totals.passed) : 0;
   const q = total > 0 && totals ? totals.latency : [];
-  const pct = (i: number): number | null => {
-    const v = q[i];
-    return v === undefined || !Number.isFinite(num(v)) ? null : num(v);
-  };
+  const pct = (i: number): number | null => finiteOrNull(q[i]);
   return {
     from: params.from.toISOString(),
     to: params.to.toISOString(),

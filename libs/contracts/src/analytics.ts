@@ -1,15 +1,21 @@
 import { z } from 'zod';
 
-export const analyticsSummaryQuerySchema = z
-  .object({
-    /** ISO 8601 date-time; default: 24 hours before `to`. */
-    from: z.iso.datetime({ offset: true }).optional(),
-    /** ISO 8601 date-time; default: now. */
-    to: z.iso.datetime({ offset: true }).optional(),
-    /** Profile id to restrict to. */
-    profile: z.string().min(1).max(200).optional(),
-  })
-  .strict();
+/** Filters shared by the analytics queries; every one is optional. */
+const filters = {
+  /** ISO 8601 date-time, inclusive; default: 24 hours before `to`. */
+  from: z.iso.datetime({ offset: true }).optional(),
+  /** ISO 8601 date-time, exclusive; default: now. */
+  to: z.iso.datetime({ offset: true }).optional(),
+  /** Profile id to restrict to. */
+  profile: z.string().min(1).max(200).optional(),
+  validationType: z.enum(['input', 'output', 'tool']).optional(),
+  /** `sync` (POST /api/validate) or `batch`. */
+  source: z.enum(['sync', 'batch']).optional(),
+  /** One of the caller's API keys. */
+  apiKeyId: z.uuid().optional(),
+};
+
+export const analyticsSummaryQuerySchema = z.object(filters).strict();
 export type AnalyticsSummaryQuery = z.infer<typeof analyticsSummaryQuerySchema>;
 
 export const analyticsSummarySchema = z.object({
@@ -32,18 +38,11 @@ export const analyticsSummarySchema = z.object({
 });
 export type AnalyticsSummary = z.infer<typeof analyticsSummarySchema>;
 
-const filters = {
-  from: z.iso.datetime({ offset: true }).optional(),
-  to: z.iso.datetime({ offset: true }).optional(),
-  profile: z.string().min(1).max(200).optional(),
-  validationType: z.enum(['input', 'output', 'tool']).optional(),
-  source: z.enum(['sync', 'batch']).optional(),
-  apiKeyId: z.uuid().optional(),
-};
-
 export const analyticsTimeseriesQuerySchema = z
   .object({ ...filters, interval: z.enum(['minute', 'hour', 'day']).default('hour') })
   .strict();
+
+export type AnalyticsTimeseriesQuery = z.infer<typeof analyticsTimeseriesQuerySchema>;
 
 export const analyticsTimeseriesSchema = z.object({
   from: z.string(),
@@ -64,7 +63,10 @@ export const analyticsTimeseriesSchema = z.object({
   ),
 });
 
+export type AnalyticsTimeseries = z.infer<typeof analyticsTimeseriesSchema>;
+
 export const analyticsGuardrailsQuerySchema = z.object(filters).strict();
+export type AnalyticsGuardrailsQuery = z.infer<typeof analyticsGuardrailsQuerySchema>;
 
 export const analyticsGuardrailsSchema = z.object({
   from: z.string(),
@@ -83,9 +85,12 @@ export const analyticsGuardrailsSchema = z.object({
   ),
 });
 
+export type AnalyticsGuardrails = z.infer<typeof analyticsGuardrailsSchema>;
+
 export const analyticsUsageQuerySchema = z
   .object({ from: filters.from, to: filters.to, apiKeyId: filters.apiKeyId })
   .strict();
+export type AnalyticsUsageQuery = z.infer<typeof analyticsUsageQuerySchema>;
 
 export const analyticsUsageSchema = z.object({
   from: z.string(),
@@ -99,4 +104,7 @@ export const analyticsUsageSchema = z.object({
       blocked: z.number().int(),
     }),
   ),
+  /** True when the row limit cut the list (narrow the range or filter by key). */
+  truncated: z.boolean(),
 });
+export type AnalyticsUsage = z.infer<typeof analyticsUsageSchema>;

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { analyticsSummaryQuerySchema, analyticsSummarySchema } from './analytics.ts';
+import {
+  analyticsGuardrailsQuerySchema,
+  analyticsGuardrailsSchema,
+  analyticsSummaryQuerySchema,
+  analyticsSummarySchema,
+  analyticsTimeseriesQuerySchema,
+  analyticsTimeseriesSchema,
+  analyticsUsageQuerySchema,
+  analyticsUsageSchema,
+} from './analytics.ts';
 import {
   errorEnvelopeSchema,
   profileCloneSchema,
@@ -177,6 +186,33 @@ export const ROUTES: readonly RouteSpec[] = [
     auth: true,
     query: analyticsSummaryQuerySchema,
     success: [200, analyticsSummarySchema],
+  },
+  {
+    method: 'get',
+    path: '/api/analytics/timeseries',
+    summary: "Per-bucket totals and latency percentiles of the caller's executions (empty buckets included)",
+    tag: 'Analytics',
+    auth: true,
+    query: analyticsTimeseriesQuerySchema,
+    success: [200, analyticsTimeseriesSchema],
+  },
+  {
+    method: 'get',
+    path: '/api/analytics/guardrails',
+    summary: 'Per guardrail: runs, failures, blocks, block rate, durations and top finding types',
+    tag: 'Analytics',
+    auth: true,
+    query: analyticsGuardrailsQuerySchema,
+    success: [200, analyticsGuardrailsSchema],
+  },
+  {
+    method: 'get',
+    path: '/api/analytics/usage',
+    summary: "Executions per API key and UTC day of the caller's keys",
+    tag: 'Analytics',
+    auth: true,
+    query: analyticsUsageQuerySchema,
+    success: [200, analyticsUsageSchema],
   },
   {
     method: 'get',
