@@ -45,11 +45,11 @@ const KEY_ATTRIBUTE = /\bkey[ \t]{0,3}=[ \t]{0,3}["']([\w.:-]{1,80})["'][ \t]{1,
 export const CLI_OPTION_SOURCE = String.raw`(?<![^\s])--?([A-Za-z][A-Za-z0-9_-]{1,60})(?:=|[ \t]{1,3})(?:"([^"\n]{1,300})"|'([^'\n]{1,300})'|([^\s"'=]{1,300}={0,3}))`;
 
 /**
- * A lone lower-case label word at the start of a line (or after `, `) followed by one token, quoted
+ * A lone lower-case label word at the start of a line followed by one token, quoted
  * or bare, and nothing else: how credentials are noted down without an assignment
  * (`mite '2w3933xk6uav9ff2'`, `jira Z7VoIYJ0K4rFWLBfkhOsLAWX`). Groups: 1 label, 2-3 quoted, 4 bare.
  */
-export const LABELLED_SOURCE = String.raw`(?:^|, )[ \t]{0,20}([a-z][a-z0-9]{2,30})[ \t]{1,4}(?:'([A-Za-z0-9][\w.+/=~-]{11,200})'(?=[\s,|]|$)|"([A-Za-z0-9][\w.+/=~-]{11,200})"(?=[\s,|]|$)|([A-Za-z0-9][\w.+/=~-]{11,200})(?=[ \t]{0,20}(?:$|[,|'"])))`;
+export const LABELLED_SOURCE = String.raw`[ \t]{0,20}([a-z][a-z0-9]{2,30})[ \t]{1,4}(?:'([A-Za-z0-9][\w.+/=~-]{11,200})'(?=[\s,|]|$)|"([A-Za-z0-9][\w.+/=~-]{11,200})"(?=[\s,|]|$)|([A-Za-z0-9][\w.+/=~-]{11,200})(?=[ \t]{0,20}(?:$|[\r\n,|'"])))`;
 
 /** Label words that introduce code, commands or identifiers rather than a credential. */
 const LABEL_STOPWORDS = new Set([
@@ -188,7 +188,7 @@ export function createSecretScanner(options: ScannerOptions = {}): SecretScanner
   const assignment = new RegExp(ASSIGNMENT_SOURCE, 'g');
   const cliOption = new RegExp(CLI_OPTION_SOURCE, 'g');
   const labelledOn = genericOn.includes('generic-api-key');
-  const labelled = new RegExp(LABELLED_SOURCE, 'gm');
+  const labelled = new RegExp(LABELLED_SOURCE, 'y');
   const xmlElement = new RegExp(XML_ELEMENT_SOURCE, 'gd');
   const ruleIds = [
     ...formats.map((r) => r.id),
@@ -363,8 +363,13 @@ export function createSecretScanner(options: ScannerOptions = {}): SecretScanner
     });
 
     if (labelledOn) {
-      labelled.lastIndex = 0;
-      for (let m = labelled.exec(text); m && candidates.length < MAX_CANDIDATES; m = labelled.exec(text)) {
+      // Tried at each line start only (sticky), which costs one indexOf per line.
+      for (let ls = 0; ls >= 0 && ls < text.length && candidates.length < MAX_CANDIDATES; ) {
+        labelled.lastIndex = ls;
+        const m = labelled.exec(text);
+        const nl = text.indexOf('\n', ls);
+        ls = nl < 0 ? -1 : nl + 1;
+        if (!m) continue;
         const vi = m[2] !== undefined ? 2 : m[3] !== undefined ? 3 : 4;
         const value = m[vi]!;
         const ve = m.index + m[0].length - (vi === 4 ? 0 : 1);

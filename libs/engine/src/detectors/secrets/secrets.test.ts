@@ -287,7 +287,7 @@ describe('secret scanner cost', () => {
     const patterns: Array<{ id: string; source: string; flags: string }> = [
       { id: 'assignment', source: ASSIGNMENT_SOURCE, flags: '' },
       { id: 'xml-element', source: XML_ELEMENT_SOURCE, flags: '' },
-      { id: 'labelled', source: LABELLED_SOURCE, flags: 'm' },
+      { id: 'labelled', source: LABELLED_SOURCE, flags: 'y' },
       { id: 'cli-option', source: CLI_OPTION_SOURCE, flags: '' },
       ...[...ALLOWLIST_PATTERNS, ...CONTEXT_PATTERNS, ...ENV_PATTERNS].map((re, i) => ({
         id: `helper-${i}`,
