@@ -14,14 +14,20 @@ export const callContextSchema = z
         legalBasis: z.string().max(100).optional(),
       })
       .strict()
-      .optional(),
+      .optional()
+      .describe(
+        "The user's consent to this processing (UserConsentValidation): given, scopes covered, legal basis.",
+      ),
     model: z
       .object({
         name: z.string().max(200),
         provider: z.string().max(100).optional(),
       })
       .strict()
-      .optional(),
+      .optional()
+      .describe(
+        'The model that produced or will receive the text, e.g. {"name": "gpt-4o-2024-08-06"} (ModelVersionPin).',
+      ),
     usage: z
       .object({
         promptTokens: z.number().int().nonnegative().optional(),
@@ -33,7 +39,8 @@ export const callContextSchema = z
         monthlyCostUsd: z.number().nonnegative().optional(),
       })
       .strict()
-      .optional(),
+      .optional()
+      .describe('Token usage and spend in US dollars (CostThreshold).'),
     retention: z
       .object({
         /** When the data in this call was collected (ISO 8601). */
@@ -41,14 +48,16 @@ export const callContextSchema = z
         legalHold: z.boolean().optional(),
       })
       .strict()
-      .optional(),
+      .optional()
+      .describe('When the data was collected and whether it is under legal hold (RetentionCheck).'),
     telemetry: z
       .object({
         enabled: z.boolean(),
         auditLogging: z.boolean().optional(),
       })
       .strict()
-      .optional(),
+      .optional()
+      .describe('Whether the calling application has telemetry and audit logging on (TelemetryEnforcement).'),
     conversation: z
       .array(
         z
@@ -59,14 +68,18 @@ export const callContextSchema = z
           .strict(),
       )
       .max(200)
-      .optional(),
+      .optional()
+      .describe('Earlier turns of the conversation, oldest first (CrossContextManipulation).'),
     toolCall: z
       .object({
         name: z.string().min(1).max(200),
         arguments: z.record(z.string(), z.unknown()),
       })
       .strict()
-      .optional(),
+      .optional()
+      .describe(
+        "The tool call being judged, when it is not given as the request's own toolCall (tool guardrails).",
+      ),
     agent: z
       .object({
         id: z.string().max(200).optional(),
@@ -74,7 +87,10 @@ export const callContextSchema = z
         permissions: z.array(z.string().max(200)).max(500).optional(),
       })
       .strict()
-      .optional(),
+      .optional()
+      .describe(
+        'The agent making a tool call: id (ApiRateLimit keyBy "agent"), role and granted permissions (IAMPermission).',
+      ),
     /** Documents the answer should be grounded in (HallucinationRisk, CitationRequired). */
     sources: z
       .array(
@@ -87,10 +103,19 @@ export const callContextSchema = z
           .strict(),
       )
       .max(50)
-      .optional(),
+      .optional()
+      .describe('Documents the answer should be grounded in (HallucinationRisk compares claims with them).'),
     /** The user prompt that produced this output (LanguageSame). */
-    inputText: z.string().max(100_000).optional(),
-    inputLanguage: z.string().max(20).optional(),
+    inputText: z
+      .string()
+      .max(100_000)
+      .optional()
+      .describe('The user prompt that produced this output (LanguageSame).'),
+    inputLanguage: z
+      .string()
+      .max(20)
+      .optional()
+      .describe('Language of the user prompt as an ISO 639-1/639-3 code, e.g. "en" (LanguageSame).'),
     /** Signals that an API key of ours may have leaked (ApiKeyRotationTrigger). */
     securitySignals: z
       .object({
@@ -98,9 +123,16 @@ export const callContextSchema = z
         anomalies: z.array(z.string().max(200)).max(50).optional(),
       })
       .strict()
-      .optional(),
+      .optional()
+      .describe(
+        'Signals that a Parapet API key may have leaked: suspected leak, anomaly names (ApiKeyRotationTrigger).',
+      ),
     /** The end user on whose behalf the call is made (RateLimit keyBy "endUser"). */
-    endUserId: z.string().max(200).optional(),
+    endUserId: z
+      .string()
+      .max(200)
+      .optional()
+      .describe('The end user on whose behalf the call is made (RateLimit / ApiRateLimit keyBy "endUser").'),
   })
   .strict();
 
