@@ -1,13 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createApiKey, createUser, listProfiles } from '@parapet/db';
 import { BUILTIN_PROFILES } from '@parapet/engine';
-import {
-  closeQueues,
-  closeRedisConnection,
-  createQueues,
-  createRedisConnection,
-  enqueueProvisioning,
-} from '@parapet/queue';
+import { closeRedisConnection, createRedisConnection, enqueueProvisioning } from '@parapet/queue';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from './harness.ts';
 import { startTestWorker } from './worker-harness.ts';

@@ -305,7 +305,8 @@ export function buildOpenApi(version: string): Record<string, unknown> {
         content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
       };
     }
-    (paths[path] ??= {})[route.method] = {
+    paths[path] ??= {};
+    paths[path][route.method] = {
       summary: route.summary,
       tags: [route.tag],
       operationId: operationId(route),
