@@ -9,7 +9,7 @@
  * up to two inner `=` or `:` between other characters: `t1.Z=.x`, `123456:AAx`).
  */
 export const ASSIGNMENT_SOURCE =
-  String.raw`(?<![A-Za-z0-9_.$@-])([A-Za-z_$@][A-Za-z0-9_.$@-]{0,80})((?:\\?["'\]]){0,2})(?:[ \t]{1,3}(?:string|String|str|&str))?(?::[ \t]{0,2}(?:string|str|String|&str))?[ \t]{0,8}(=>|:{1,3}=|\?=|\|\|=|\+=|\.=|={1,3}|:|,|-(?=[ \t]{0,4}['"]))[ \t]{0,8}(?:\r?\n[ \t]{0,40})?\\?(?:"([^"\n]{1,2000})"|'([^'\n]{1,2000})'|` +
+  String.raw`(?<![A-Za-z0-9_.$@-])([A-Za-z0-9_$@][A-Za-z0-9_.$@-]{0,80})((?:\\?["'\]]){0,2})(?:[ \t]{1,3}(?:string|String|str|&str))?(?::[ \t]{0,2}(?:string|str|String|&str))?[ \t]{0,8}(=>|:{1,3}=|\?=|\|\|=|\+=|\.=|={1,3}|!={1,2}|:|,|-(?=[ \t]{0,4}['"]))[ \t]{0,8}(?:\r?\n[ \t]{0,40})?\\?(?:"([^"\n]{1,2000})"|'([^'\n]{1,2000})'|` +
   '`([^`\\n]{1,2000})`' +
   String.raw`|([^\s"'` +
   '`' +
@@ -232,7 +232,9 @@ export function classifyName(name: string): NameInfo {
     if (PUBLIC_WORDS.has(w)) isPublic = true;
   }
   const last = words[words.length - 1] ?? '';
-  const descriptive = DESCRIPTIVE_LAST.has(last) || isPublic;
+  // A bare `secret_id` is a credential (Vault AppRole), not the id of one.
+  const approleSecret = words.length === 2 && words[0] === 'secret' && last === 'id';
+  const descriptive = (DESCRIPTIVE_LAST.has(last) && !approleSecret) || isPublic;
   return { words, secret: secret && !isPublic, password, descriptive, strong, fixture };
 }
 

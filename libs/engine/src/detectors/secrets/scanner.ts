@@ -444,7 +444,7 @@ export function createSecretScanner(options: ScannerOptions = {}): SecretScanner
     if (isPlaceholder(text.slice(vs, ve))) return null;
     if (!quoted) while (ve > vs && /[)\]}>.]/.test(text[ve - 1]!)) ve--;
     const value = text.slice(vs, ve);
-    if (value.length < 6 || value.length > 1000) return null;
+    if (value.length < 6 || value.length > 2000) return null;
     if (!contextNear && shannonEntropy(value) < 2.0) return null;
     if (isPlaceholder(value)) return null;
     // Lockfile and pin lines; looked at only for a would-be finding (cheap rejections come first).

@@ -208,6 +208,21 @@ describe('secret rules: labelled tokens, auth schemes, attributes and near-misse
     expect(ids('token: self.access_token')).toEqual([]);
   });
 
+  it('reads comparisons with a literal, digit-led names, Vault secret_id and long values', () => {
+    const v = body(20);
+    expect(values(`if apiKey != "${v}" {`)).toEqual([v]);
+    expect(values(`8x8_secret: "${body(43)}"`)).toEqual([body(43)]);
+    expect(
+      ids(`secret_id = '${body(8, HEX)}-${body(4, HEX)}-${body(4, HEX)}-${body(4, HEX)}-${body(12, HEX)}'`),
+    ).toEqual(['generic-password']);
+    expect(
+      ids(`key_id = '${body(8, HEX)}-${body(4, HEX)}-${body(4, HEX)}-${body(4, HEX)}-${body(12, HEX)}'`),
+    ).toEqual([]);
+    const long = body(1500);
+    expect(values(`session token = '${long}'`)).toEqual([long]);
+    expect(ids('12:30:45 started, 8080: listening')).toEqual([]);
+  });
+
   it('passes near-miss values under a provider name and fake-declaring names', () => {
     for (const text of [
       `telegram_api_token = "98145852576099763:${body(35)}"`,
