@@ -146,7 +146,10 @@ function refineIban(v: string): { length: number; score: number } | false {
   if (!spec || compact.length < spec) return false;
   const candidate = compact.slice(0, spec).toUpperCase();
   const length = pos[spec - 1]! + 1;
-  if (isValidIBAN(candidate)) return { length, score: 0.9 };
+  // an all-lower-case IBAN ("gb82west1234...") is reported only with a context word
+  const lower = candidate !== compact.slice(0, spec);
+  if (isValidIBAN(candidate)) return { length, score: lower ? 0.45 : 0.9 };
+  if (lower) return false;
   const r = validateIBAN(candidate);
   if (r.errorCodes.length === 1 && r.errorCodes[0] === ValidationErrorsIBAN.WrongIBANChecksum)
     return { length, score: 0.4 };
@@ -207,7 +210,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'IBAN_CODE',
     minDigits: 2,
-    regex: re('[A-Z]{2}\\d{2}(?: ?[A-Z0-9]){11,30}', 'g'),
+    regex: re('[A-Z]{2}\\d{2}(?: ?[A-Z0-9]){11,30}|[a-z]{2}\\d{2}[a-z0-9]{11,30}', 'g'),
     score: 0.9,
     refine: refineIban,
     context: ['iban', 'account', 'transfer', 'bank', 'wire', 'konto', 'sepa'],

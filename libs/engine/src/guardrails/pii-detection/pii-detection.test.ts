@@ -91,6 +91,17 @@ describe('PIIDetection entities', () => {
     expect(types('Diabetes is a chronic condition. Will it rain in May?')).toEqual([]);
     expect(types('Use this and/or that; see the Python docs')).toEqual([]);
   });
+  it('lower-case names after name cues, not ordinary words', () => {
+    expect(found('my name is mieszko')).toEqual(['PERSON:mieszko']);
+    expect(found('follow up with david kowalski in 2 months.')).toEqual(['PERSON:david kowalski']);
+    expect(types('follow up with the team in 2 months.')).toEqual([]);
+    expect(types('my name is not important')).toEqual([]);
+    expect(found("What's your name? Sigurlaug Karlsdóttir")).toEqual(['PERSON:Sigurlaug Karlsdóttir']);
+  });
+  it('lower-case IBAN only with a context word', () => {
+    expect(found('my iban is gb82west12345698765432')).toEqual(['IBAN_CODE:gb82west12345698765432']);
+    expect(types('gb82west12345698765432')).toEqual([]);
+  });
   it('street addresses and dates of birth', () => {
     expect(types('I live at 221B Baker Street, London')).toContain('STREET_ADDRESS');
     expect(types('Send it to Hauptstraße 5')).toContain('STREET_ADDRESS');
