@@ -1,3 +1,4 @@
+import { BUILTIN_DEFINITIONS_VERSION } from '@parapet/engine';
 import { z } from 'zod';
 
 /** Queue names. No ':' (BullMQ keys use it) and stable across releases: payload changes are additive. */
@@ -46,5 +47,44 @@ export const provisioningJobSchema = z.object({
 });
 export type ProvisioningJob = z.infer<typeof provisioningJobSchema>;
 
-/** Deterministic job id so that enqueuing the same user twice provisions once. */
-export const provisioningJobId = (userId: string) => `provision-${userId}`;
+/**
+ * Deterministic job id: enqueuing the same user twice provisions once per release of the built-in
+ * definitions, and a release that changes them gets fresh ids, so every user is provisioned again.
+ */
+export const provisioningJobId = (userId: string) => `provision-${userId}-v${BUILTIN_DEFINITIONS_VERSION}`;
+
+/**
+ * Queues of asynchronous batch validation. Kept apart from QUEUES, whose every key libs/queue gives
+ * per-queue defaults: these are produced by the API (batch) and the worker (webhook) and consumed by
+ * the worker's `batch` role, which sets their options itself (apps/worker/src/batch).
+ */
+export const BATCH_QUEUES = {
+  batch: 'batch-validation',
+  webhook: 'batch-webhook',
+} as const;
+
+/** One job per batch: the items and their progress live in Postgres, never in the payload. */
+export const batchJobSchema = z.object({ batchId: z.string().uuid() });
+export type BatchJob = z.infer<typeof batchJobSchema>;
+/** Deterministic, so a batch is never queued twice while its job exists. */
+export const batchJobId = (batchId: string) => `batch-${batchId}`;
+
+/** Delivery of a finished batch's webhook; the body is built from Postgres when it is sent. */
+export const batchWebhookJobSchema = z.object({ batchId: z.string().uuid() });
+export type BatchWebhookJob = z.infer<typeof batchWebhookJobSchema>;
+export const batchWebhookJobId = (batchId: string) => `webhook-${batchId}`;
+
+/** Analytics record id of one batch item: the same on every retry, so ClickHouse counts it once. */
+export const batchRecordId = (batchId: string, index: number) => `batch-${batchId}-${index}`;
+
+/**
+ * Options every producer of the batch queue adds its jobs with (the API on create, a starting worker
+ * when it re-queues unfinished batches). Attempts count failures of a whole job; a worker that dies
+ * mid-batch is not a failure but a stall, recovered by BullMQ and resumed from Postgres.
+ */
+export const BATCH_JOB_OPTIONS = {
+  attempts: 5,
+  backoff: { type: 'exponential', delay: 5_000, jitter: 0.5 },
+  removeOnComplete: { count: 10_000, age: 86_400 },
+  removeOnFail: { count: 10_000, age: 30 * 86_400 },
+} as const;

@@ -47,3 +47,22 @@ export async function listUsers(db: Db): Promise<UserRecord[]> {
   const rows = await db.selectFrom('users').select(columns).orderBy('name').execute();
   return rows.map(toUser);
 }
+
+/**
+ * Users whose stored built-ins are older than `definitionsVersion`, in id order after `afterId`
+ * (keyset paging, so a sweep over many users is bounded per query and resumable).
+ */
+export async function listUsersWithOutdatedBuiltIns(
+  db: Db,
+  definitionsVersion: number,
+  options: { afterId?: string; limit?: number } = {},
+): Promise<UserRecord[]> {
+  let query = db
+    .selectFrom('users')
+    .select(columns)
+    .where('builtins_version', '<', definitionsVersion)
+    .orderBy('id')
+    .limit(options.limit ?? 500);
+  if (options.afterId) query = query.where('id', '>', options.afterId);
+  return (await query.execute()).map(toUser);
+}
