@@ -11,7 +11,9 @@ export function shannonEntropy(s: string): number {
   for (let i = 0; i < n; i++) {
     const c = s.charCodeAt(i);
     if (c < 128) {
-      if (ascii[c]++ === 0) seen[distinct++] = c;
+      const k = ascii[c]!;
+      ascii[c] = k + 1;
+      if (k === 0) seen[distinct++] = c;
     } else {
       wide ??= new Map();
       wide.set(c, (wide.get(c) ?? 0) + 1);
