@@ -22,6 +22,17 @@ interface Rec {
   text: string;
   label: 0 | 1;
   hard_negative?: boolean;
+  votes?: { hate: number; offensive: number; neither: number; total: number };
+}
+
+/**
+ * Training weight: the share of annotators who agree with the label when the source gives votes
+ * (Davidson tweets: 2 of 3 agreeing weighs 0.67), else 1. Evaluation never uses it.
+ */
+export function agreement(r: Rec): number {
+  const v = r.votes;
+  if (!v || v.total <= 0) return 1;
+  return (r.label === 1 ? v.hate + v.offensive : v.neither) / v.total;
 }
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -40,7 +51,19 @@ export const MODELS = [
     name: 'toxicity',
     file: 'toxicity.jsonl',
     out: join(here, '../guardrails/toxicity/model/toxicity.model.json'),
-    options: { seed: 1, epochs: 12, learningRate: 0.2, l2: 1e-6, buckets: 1 << 18 } satisfies TrainOptions,
+    /**
+     * Chosen by 5-fold CV (docs/guardrails/content-safety.md): character 3–4-grams (5-grams added
+     * nothing), naive-Bayes scaling and a stronger L2 (1e-4): F1 0.887 -> 0.896, FPR 10.7 % -> 9.1 %.
+     */
+    options: {
+      seed: 1,
+      epochs: 12,
+      learningRate: 0.2,
+      l2: 1e-4,
+      buckets: 1 << 18,
+      charNgrams: [3, 4],
+      nbAlpha: 1,
+    } satisfies TrainOptions,
     maxHardNegativeFpr: 1,
     /** Benign prompts from the other file: the tweets alone never show a plain question or task. */
     extraNegativesFrom: 'harmful_request.jsonl',
@@ -49,7 +72,21 @@ export const MODELS = [
     name: 'harmful-request',
     file: 'harmful_request.jsonl',
     out: join(here, '../guardrails/harmful-request/model/harmful-request.model.json'),
-    options: { seed: 1, epochs: 12, learningRate: 0.2, l2: 1e-6, buckets: 1 << 18 } satisfies TrainOptions,
+    /**
+     * Chosen by 5-fold CV: word 1–2-grams without character n-grams (which outnumber the word and
+     * signal-tag features and dilute them: CV F1 0.825 -> 0.850 at the same hard-negative budget),
+     * trained longer. Word 1–3-grams scored the same in CV but learned "how do I make a" as harmful
+     * on its own ("How do I make a cocktail with gin?").
+     */
+    options: {
+      seed: 1,
+      epochs: 25,
+      learningRate: 0.2,
+      l2: 1e-6,
+      buckets: 1 << 18,
+      wordNgrams: [1, 2],
+      charNgrams: [],
+    } satisfies TrainOptions,
     maxHardNegativeFpr: 0.04,
     /** Neutral statements about identity groups and everyday tweets: not requests for harm. */
     extraNegativesFrom: 'toxicity.jsonl',
@@ -108,6 +145,7 @@ function main(): void {
       text: modelInput(r.text, analyzeContent(r.text)),
       label: r.label,
       group: r.id,
+      weight: agreement(r),
     }));
     const extra: Example[] = readFileSync(join(dataDir, spec.extraNegativesFrom), 'utf8')
       .split('\n')

@@ -33,12 +33,20 @@ export interface TrainOptions {
   threshold?: number;
   /** Weight of positive examples relative to negatives (default 1). */
   positiveWeight?: number;
+  /**
+   * Naive-Bayes feature scaling (NB-LR, Wang & Manning 2012) with this smoothing when > 0 (default 0:
+   * off). Each bucket is scaled by its log-count ratio between the classes during training and the
+   * shipped weights carry the scale, so inference and the model format are unchanged.
+   */
+  nbAlpha?: number;
 }
 
 export interface Example {
   text: string;
   label: 0 | 1;
   group?: string;
+  /** Training weight of this example (default 1), e.g. annotator agreement for noisy labels. */
+  weight?: number;
 }
 
 export interface Metrics {
@@ -62,6 +70,7 @@ const DEFAULTS = {
   charNgrams: [3, 4, 5],
   threshold: 0.5,
   positiveWeight: 1,
+  nbAlpha: 0,
 };
 
 function sigmoid(z: number): number {
@@ -216,6 +225,7 @@ function fit(
   vecs: SparseVec[],
   labels: Array<0 | 1>,
   o: typeof DEFAULTS,
+  sampleWeights?: ReadonlyArray<number | undefined>,
 ): { weights: Float64Array; bias: number } {
   const w = new Float64Array(o.buckets);
   const g2 = new Float64Array(o.buckets);
@@ -231,7 +241,7 @@ function fit(
       let z = bias;
       for (let k = 0; k < v.idx.length; k++) z += w[v.idx[k]!]! * v.val[k]!;
       const y = labels[i]!;
-      const cw = y === 1 ? o.positiveWeight : 1;
+      const cw = (y === 1 ? o.positiveWeight : 1) * (sampleWeights?.[i] ?? 1);
       const g = (sigmoid(z) - y) * cw;
       for (let k = 0; k < v.idx.length; k++) {
         const j = v.idx[k]!;
@@ -246,6 +256,28 @@ function fit(
   return { weights: w, bias };
 }
 
+/**
+ * Log-count ratios r_j = log((α + p_j) / ‖α + p‖₁) − log((α + q_j) / ‖α + q‖₁), with p and q the
+ * summed presence (feature occurs in the text) of bucket j over positive and negative examples.
+ */
+function nbRatios(vecs: SparseVec[], labels: Array<0 | 1>, buckets: number, alpha: number): Float64Array {
+  const p = new Float64Array(buckets);
+  const q = new Float64Array(buckets);
+  vecs.forEach((v, i) => {
+    const t = labels[i] === 1 ? p : q;
+    for (let k = 0; k < v.idx.length; k++) t[v.idx[k]!]! += 1;
+  });
+  let sp = 0;
+  let sq = 0;
+  for (let j = 0; j < buckets; j++) {
+    sp += p[j]! + alpha;
+    sq += q[j]! + alpha;
+  }
+  const r = new Float64Array(buckets);
+  for (let j = 0; j < buckets; j++) r[j] = Math.log((p[j]! + alpha) / sp) - Math.log((q[j]! + alpha) / sq);
+  return r;
+}
+
 function resolve(options: TrainOptions | undefined): typeof DEFAULTS {
   return {
     ...DEFAULTS,
@@ -254,17 +286,22 @@ function resolve(options: TrainOptions | undefined): typeof DEFAULTS {
 }
 
 export function trainLogisticRegression(
-  examples: Array<{ text: string; label: 0 | 1 }>,
+  examples: Array<{ text: string; label: 0 | 1; weight?: number }>,
   options?: TrainOptions,
 ): LinearModelJson {
   const o = resolve(options);
   const featurizer = new Featurizer(o);
   const vecs = examples.map((e) => vectorize(featurizer, e.text));
+  const labels = examples.map((e) => e.label);
+  const scale = o.nbAlpha > 0 ? nbRatios(vecs, labels, o.buckets, o.nbAlpha) : undefined;
+  if (scale) for (const v of vecs) for (let k = 0; k < v.idx.length; k++) v.val[k]! *= scale[v.idx[k]!]!;
   const { weights, bias } = fit(
     vecs,
-    examples.map((e) => e.label),
+    labels,
     o,
+    examples.map((e) => e.weight),
   );
+  if (scale) for (let j = 0; j < weights.length; j++) weights[j]! *= scale[j]!;
   const f32 = new Float32Array(weights);
   const positives = examples.filter((e) => e.label === 1).length;
   return {
@@ -282,6 +319,7 @@ export function trainLogisticRegression(
       learningRate: o.learningRate,
       seed: o.seed,
       positiveWeight: o.positiveWeight,
+      ...(o.nbAlpha > 0 ? { nbAlpha: o.nbAlpha } : {}),
     },
   };
 }

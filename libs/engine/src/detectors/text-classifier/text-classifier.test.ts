@@ -76,6 +76,30 @@ describe('text-classifier', () => {
     );
   });
 
+  it('naive-Bayes scaling learns the toy set and keeps the model format', () => {
+    const json = trainLogisticRegression(toy, { ...small, nbAlpha: 1 });
+    expect(Object.keys(json).sort()).toEqual(Object.keys(trainLogisticRegression(toy, small)).sort());
+    expect(json.meta['nbAlpha']).toBe(1);
+    const model = createClassifier(json);
+    expect(model.score('you stupid moron')).toBeGreaterThan(0.7);
+    expect(model.score('a lovely garden lunch')).toBeLessThan(0.3);
+  });
+
+  it('example weights scale the training loss (weight 1 changes nothing)', () => {
+    const plain = JSON.stringify(trainLogisticRegression(toy, small));
+    const ones = JSON.stringify(
+      trainLogisticRegression(
+        toy.map((e) => ({ ...e, weight: 1 })),
+        small,
+      ),
+    );
+    expect(ones).toBe(plain);
+    // A contradicting example with a tiny weight barely moves the model.
+    const noisy = [...toy, { text: 'what a lovely day', label: 1 as const, weight: 0.01 }];
+    const m = createClassifier(trainLogisticRegression(noisy, small));
+    expect(m.score('what a lovely day')).toBeLessThan(0.3);
+  });
+
   it('rejects a non power-of-two bucket count', () => {
     expect(() => trainLogisticRegression(toy, { buckets: 1000 })).toThrow(/power of two/);
   });

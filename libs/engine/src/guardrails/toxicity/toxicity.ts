@@ -56,8 +56,10 @@ export const toxicity = defineGuardrail({
       .number()
       .min(0)
       .max(1)
-      .default(0.9)
-      .describe('A lexicon category whose score reaches this fails the text on its own.'),
+      .default(1)
+      .describe(
+        'A lexicon category whose score reaches this fails the text on its own (default 1: only slurs; the model already sees every lexicon hit, and failing on explicit words alone cost F1 in cross-validation).',
+      ),
     categories: z
       .array(z.enum(TOXICITY_CATEGORIES))
       .min(1)
