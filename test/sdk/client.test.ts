@@ -178,6 +178,20 @@ describe('catalogue and analytics', () => {
     const byProfile = await client.analytics.summary({ profile: 'default' });
     expect(typeof byProfile.passed).toBe('number');
   });
+
+  it('analytics.timeseries, guardrails and usage answer with their documented shapes', async () => {
+    const to = new Date();
+    const from = new Date(to.getTime() - 2 * 86_400_000);
+    const series = await client.analytics.timeseries({ from, to, interval: 'day' });
+    expect(series.interval).toBe('day');
+    expect(series.buckets.length).toBeGreaterThanOrEqual(2);
+    const guardrails = await client.analytics.guardrails({ from, to, validationType: 'input' });
+    expect(Array.isArray(guardrails.guardrails)).toBe(true);
+    const usage = await client.analytics.usage({ from, to });
+    expect(Array.isArray(usage.usage)).toBe(true);
+    const bad = await client.analytics.timeseries({ interval: 'week' as never }).catch((e: unknown) => e);
+    expect((bad as { status?: number }).status).toBe(400);
+  });
 });
 
 /** Runs a call that must fail once, without a retry, and returns its error. */

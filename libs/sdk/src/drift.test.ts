@@ -38,6 +38,9 @@ const CALLS: Record<SdkMethod, (c: ParapetClient) => Promise<unknown>> = {
   'profiles.rollback': (c) => c.profiles.rollback('p1', 1),
   'guardrails.list': (c) => c.guardrails.list(),
   'analytics.summary': (c) => c.analytics.summary(),
+  'analytics.timeseries': (c) => c.analytics.timeseries({ interval: 'day' }),
+  'analytics.guardrails': (c) => c.analytics.guardrails(),
+  'analytics.usage': (c) => c.analytics.usage(),
 };
 
 function recordingClient() {

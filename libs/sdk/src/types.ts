@@ -51,3 +51,9 @@ export type GuardrailInfo = GuardrailCatalogue['guardrails'][number];
 // Analytics
 export type AnalyticsSummaryQuery = Query<operations['getAnalyticsSummary']>;
 export type AnalyticsSummary = JsonResponse<operations['getAnalyticsSummary'], 200>;
+export type AnalyticsTimeseriesQuery = Query<operations['getAnalyticsTimeseries']>;
+export type AnalyticsTimeseries = JsonResponse<operations['getAnalyticsTimeseries'], 200>;
+export type AnalyticsGuardrailsQuery = Query<operations['getAnalyticsGuardrails']>;
+export type AnalyticsGuardrails = JsonResponse<operations['getAnalyticsGuardrails'], 200>;
+export type AnalyticsUsageQuery = Query<operations['getAnalyticsUsage']>;
+export type AnalyticsUsage = JsonResponse<operations['getAnalyticsUsage'], 200>;

@@ -158,6 +158,57 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/analytics/timeseries': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Per-bucket totals and latency percentiles of the caller's executions (empty buckets included) */
+    get: operations['getAnalyticsTimeseries'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/analytics/guardrails': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Per guardrail: runs, failures, blocks, block rate, durations and top finding types */
+    get: operations['getAnalyticsGuardrails'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/analytics/usage': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Executions per API key and UTC day of the caller's keys */
+    get: operations['getAnalyticsUsage'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/healthz': {
     parameters: {
       query?: never;
@@ -248,15 +299,18 @@ export interface operations {
           /** @enum {string} */
           validationType: 'input' | 'output' | 'tool';
           context?: {
+            /** @description The user's consent to this processing (UserConsentValidation): given, scopes covered, legal basis. */
             userConsent?: {
               given: boolean;
               scopes?: string[];
               legalBasis?: string;
             };
+            /** @description The model that produced or will receive the text, e.g. {"name": "gpt-4o-2024-08-06"} (ModelVersionPin). */
             model?: {
               name: string;
               provider?: string;
             };
+            /** @description Token usage and spend in US dollars (CostThreshold). */
             usage?: {
               promptTokens?: number;
               completionTokens?: number;
@@ -264,42 +318,52 @@ export interface operations {
               dailyCostUsd?: number;
               monthlyCostUsd?: number;
             };
+            /** @description When the data was collected and whether it is under legal hold (RetentionCheck). */
             retention?: {
               /** Format: date-time */
               dataCollectedAt?: string;
               legalHold?: boolean;
             };
+            /** @description Whether the calling application has telemetry and audit logging on (TelemetryEnforcement). */
             telemetry?: {
               enabled: boolean;
               auditLogging?: boolean;
             };
+            /** @description Earlier turns of the conversation, oldest first (CrossContextManipulation). */
             conversation?: {
               /** @enum {string} */
               role: 'system' | 'user' | 'assistant' | 'tool';
               content: string;
             }[];
+            /** @description The tool call being judged, when it is not given as the request's own toolCall (tool guardrails). */
             toolCall?: {
               name: string;
               arguments: {
                 [key: string]: unknown;
               };
             };
+            /** @description The agent making a tool call: id (ApiRateLimit keyBy "agent"), role and granted permissions (IAMPermission). */
             agent?: {
               id?: string;
               role?: string;
               permissions?: string[];
             };
+            /** @description Documents the answer should be grounded in (HallucinationRisk compares claims with them). */
             sources?: {
               id?: string;
               url?: string;
               text: string;
             }[];
+            /** @description The user prompt that produced this output (LanguageSame). */
             inputText?: string;
+            /** @description Language of the user prompt as an ISO 639-1/639-3 code, e.g. "en" (LanguageSame). */
             inputLanguage?: string;
+            /** @description Signals that a Parapet API key may have leaked: suspected leak, anomaly names (ApiKeyRotationTrigger). */
             securitySignals?: {
               keyLeakSuspected?: boolean;
               anomalies?: string[];
             };
+            /** @description The end user on whose behalf the call is made (RateLimit / ApiRateLimit keyBy "endUser"). */
             endUserId?: string;
           };
           toolCall?: {
@@ -1762,6 +1826,9 @@ export interface operations {
         from?: string;
         to?: string;
         profile?: string;
+        validationType?: 'input' | 'output' | 'tool';
+        source?: 'sync' | 'batch';
+        apiKeyId?: string;
       };
       header?: never;
       path?: never;
@@ -1793,6 +1860,290 @@ export interface operations {
               failures: number;
               blocks: number;
             }[];
+          };
+        };
+      };
+      /** @description Invalid JSON, or a missing, unknown or mistyped field (`details` names each) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Missing, unknown or revoked API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Body or text over the limit */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Body is not application/json */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Rate limited; see Retry-After */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Internal error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getAnalyticsTimeseries: {
+    parameters: {
+      query?: {
+        from?: string;
+        to?: string;
+        profile?: string;
+        validationType?: 'input' | 'output' | 'tool';
+        source?: 'sync' | 'batch';
+        apiKeyId?: string;
+        interval?: 'minute' | 'hour' | 'day';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            from: string;
+            to: string;
+            /** @enum {string} */
+            interval: 'minute' | 'hour' | 'day';
+            buckets: {
+              start: string;
+              total: number;
+              passed: number;
+              blocked: number;
+              latencyMs: {
+                p50: number | null;
+                p95: number | null;
+                p99: number | null;
+              };
+            }[];
+          };
+        };
+      };
+      /** @description Invalid JSON, or a missing, unknown or mistyped field (`details` names each) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Missing, unknown or revoked API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Body or text over the limit */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Body is not application/json */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Rate limited; see Retry-After */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Internal error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getAnalyticsGuardrails: {
+    parameters: {
+      query?: {
+        from?: string;
+        to?: string;
+        profile?: string;
+        validationType?: 'input' | 'output' | 'tool';
+        source?: 'sync' | 'batch';
+        apiKeyId?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            from: string;
+            to: string;
+            guardrails: {
+              guardrail: string;
+              runs: number;
+              failures: number;
+              blocks: number;
+              blockRate: number | null;
+              meanDurationMs: number | null;
+              p95DurationMs: number | null;
+              topFindingTypes: {
+                type: string;
+                count: number;
+              }[];
+            }[];
+          };
+        };
+      };
+      /** @description Invalid JSON, or a missing, unknown or mistyped field (`details` names each) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Missing, unknown or revoked API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Body or text over the limit */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Body is not application/json */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Rate limited; see Retry-After */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Internal error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getAnalyticsUsage: {
+    parameters: {
+      query?: {
+        from?: string;
+        to?: string;
+        apiKeyId?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            from: string;
+            to: string;
+            usage: {
+              apiKeyId: string;
+              day: string;
+              total: number;
+              passed: number;
+              blocked: number;
+            }[];
+            truncated: boolean;
           };
         };
       };
