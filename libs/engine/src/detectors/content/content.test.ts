@@ -13,6 +13,15 @@ import { tokenize } from './tokens.ts';
 const cats = (t: string) => contentLexicon.match(t).map((h) => `${h.matched}:${h.entry.category}`);
 
 describe('content tokens and lexicons', () => {
+  it('shares lexicon hits for one folded text and matches nothing with an empty lexicon', () => {
+    const folded = foldText('you stupid b1tch');
+    const a = contentLexicon.matchTokens(folded.tokens);
+    expect(a.map((h) => h.matched)).toContain('bitch');
+    expect(contentLexicon.matchTokens(folded.tokens)).toBe(a);
+    expect(contentLexicon.matchTokens(tokenize('you stupid b1tch'))).toEqual(a);
+    expect(new Lexicon([]).matchTokens(folded.tokens)).toEqual([]);
+  });
+
   it('folds leetspeak, masks, stretched and spelled-out words with original offsets', () => {
     const t = 'p.o.r.n s3x @ss 2017';
     expect(tokenize(t).map((k) => k.text)).toEqual(['porn', 'sex', 'ass', '2017']);

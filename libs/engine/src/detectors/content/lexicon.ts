@@ -91,7 +91,20 @@ export class Lexicon {
     return undefined;
   }
 
-  matchTokens(tokens: readonly Token[]): LexHit[] {
+  /** Hits per token array: guardrails of one request share the folded tokens (folded.ts cache). */
+  private readonly memo = new WeakMap<readonly Token[], readonly LexHit[]>();
+
+  /** Hits in order of the tokens; the returned array is shared between callers and must not be changed. */
+  matchTokens(tokens: readonly Token[]): readonly LexHit[] {
+    if (this.words.size === 0 && this.phrases.size === 0) return [];
+    const known = this.memo.get(tokens);
+    if (known) return known;
+    const hits = this.scan(tokens);
+    this.memo.set(tokens, hits);
+    return hits;
+  }
+
+  private scan(tokens: readonly Token[]): LexHit[] {
     const hits: LexHit[] = [];
     for (let i = 0; i < tokens.length; i++) {
       const t = tokens[i]!;
@@ -119,7 +132,7 @@ export class Lexicon {
   }
 
   match(text: string): LexHit[] {
-    return this.matchTokens(tokenize(text));
+    return this.scan(tokenize(text));
   }
 }
 

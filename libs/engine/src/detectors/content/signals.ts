@@ -12,7 +12,7 @@ export const contentLexicon = new Lexicon(CONTENT_LEXICON);
 
 export interface ContentSignals {
   folded: FoldedText;
-  lexHits: LexHit[];
+  lexHits: readonly LexHit[];
   harmHits: PatternHit[];
   /** A request / instruction frame is present ("how do I", "write a guide"). */
   requestFrame: boolean;
