@@ -144,7 +144,7 @@ Development API key (user "dev", saved in ${relative(ROOT, DEV_KEY_FILE)}):
   ${key}
 
 Try it:
-  curl -s ${baseUrl}/api/validate -H "Authorization: Bearer ${key}" -H 'content-type: application/json' -d '{"text":"my key is AKIAIOSFODNN7EXAMPLE","profileName":"default","validationType":"input"}'
+  curl -s ${baseUrl}/api/validate -H "Authorization: Bearer ${key}" -H 'content-type: application/json' -d '{"text":"my key is AKIAZ7Q3XK2LMNOP4RST","profileName":"default","validationType":"input"}'
 
 Press Ctrl-C to stop.
 `);
