@@ -10,6 +10,7 @@ import { authenticate, type KeyResolver } from './auth/keys.ts';
 import { errorHandler, requestId, requestLogger, requireJson } from './http/middleware.ts';
 import type { ProfileResolver } from './profiles/resolver.ts';
 import { type AnalyticsQueries, analyticsRoutes } from './routes/analytics.ts';
+import { type BatchDeps, batchRoutes } from './routes/batches.ts';
 import { docsRoutes } from './routes/docs.ts';
 import { guardrailRoutes } from './routes/guardrails.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -32,6 +33,8 @@ export interface AppDeps {
   };
   /** Per-key and per-user request limits (runs after authentication). */
   rateLimit?: Koa.Middleware;
+  /** Asynchronous batches (routes/batches.ts); without it the batch routes are not served. */
+  batches?: Pick<BatchDeps, 'queue' | 'limits'>;
   ready(): Promise<boolean>;
   isShuttingDown(): boolean;
 }
@@ -81,6 +84,16 @@ export function createApp(deps: AppDeps): Koa {
       maxProfilesPerUser: deps.limits.maxProfilesPerUser,
     }),
     analyticsRoutes(deps.analytics.queries),
+    ...(deps.batches
+      ? [
+          batchRoutes({
+            ...deps.batches,
+            db: deps.db,
+            profiles: deps.profiles,
+            textLimitChars: deps.limits.textLimitChars,
+          }),
+        ]
+      : []),
     guardrailRoutes(deps.registry),
   ]) {
     api.use(r.routes(), r.allowedMethods({ throw: true }));

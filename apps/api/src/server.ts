@@ -25,6 +25,7 @@ import { KeyResolver } from './auth/keys.ts';
 import { rateLimits } from './http/rate-limits.ts';
 import { ProfileResolver } from './profiles/resolver.ts';
 import { createRedisRateLimiter } from './rate-limiter.ts';
+import { type BatchLimits, createBatchQueue } from './routes/batches.ts';
 
 export interface RunningServer {
   url: string;
@@ -35,7 +36,7 @@ export interface RunningServer {
 export async function startServer(
   config: Config,
   logger: Logger,
-  options: { port?: number } = {},
+  options: { port?: number; batchLimits?: Partial<BatchLimits> } = {},
 ): Promise<RunningServer> {
   const metrics = new MetricsRegistry();
   collectDefaultMetrics({ register: metrics });
@@ -43,6 +44,7 @@ export async function startServer(
   const db = createDb(config.databaseUrl, { applicationName: 'parapet-api' });
   const redis = createRedisConnection(config.redisUrl, 'producer', { name: 'parapet-api' });
   const queues = createQueues(redis, config.queuePrefix, logger);
+  const batchQueue = createBatchQueue(redis, config.queuePrefix);
   const buffer = createAnalyticsBuffer({
     queue: queues.analytics,
     maxBatch: config.analyticsBatchSize,
@@ -123,6 +125,7 @@ export async function startServer(
         userPerDay: config.userRateLimitPerDay,
       },
     }),
+    batches: { queue: batchQueue, ...(options.batchLimits ? { limits: options.batchLimits } : {}) },
     ready: async () => {
       try {
         await Promise.all([pingDb(db, 1_000), withTimeout(redis.ping(), 1_000)]);
@@ -154,7 +157,7 @@ export async function startServer(
       });
       await buffer.close();
       await listener.close();
-      await Promise.allSettled([closeQueues(queues), clickhouse.close(), db.destroy()]);
+      await Promise.allSettled([closeQueues(queues), batchQueue.close(), clickhouse.close(), db.destroy()]);
       await closeRedisConnection(redis);
     },
   };

@@ -17,7 +17,9 @@ import {
 } from '@parapet/db';
 import { BUILTIN_DEFINITIONS_VERSION, BUILTIN_PROFILES, type GuardrailEntry } from '@parapet/engine';
 import {
+  closeQueues,
   closeRedisConnection,
+  createQueues,
   createRedisConnection,
   type QueueLogger,
   type RedisConnection,
@@ -27,6 +29,9 @@ import {
 } from '@parapet/queue';
 import pino from 'pino';
 import { Counter, Histogram, type Registry, register } from 'prom-client';
+import { startBatchRole } from './batch/role.ts';
+import { type BatchSettings, DEFAULT_BATCH_SETTINGS } from './batch/settings.ts';
+import { enqueueOutdatedBuiltIns } from './builtins-upgrade.ts';
 
 /** The engine's entries may omit `config`; stored entries always carry one (empty = defaults). */
 const stored = (entries: readonly GuardrailEntry[]) => entries.map((e) => ({ ...e, config: e.config ?? {} }));
@@ -65,6 +70,8 @@ export interface WorkerDeps {
   concurrency: Partial<Record<'analytics' | 'provisioning', number>>;
   /** ClickHouse insert coalescing. */
   writer: { maxRows?: number; maxWaitMs?: number };
+  /** Batch role tuning (main.ts reads it from the environment: batch/settings.ts). */
+  batch: Partial<BatchSettings>;
 }
 
 export interface WorkerHandle {
@@ -165,9 +172,19 @@ export async function startWorker(
       );
     }
 
+    let ownDb: Db | undefined;
+    const getDb = (): Db => {
+      if (deps.db) return deps.db;
+      if (!ownDb) {
+        const created = createDb(config.databaseUrl, { max: 6, applicationName: 'parapet-worker' });
+        ownDb = created;
+        closers.push(() => created.destroy());
+      }
+      return ownDb;
+    };
+
     if (roles.includes('provisioning')) {
-      const db = deps.db ?? createDb(config.databaseUrl, { max: 4, applicationName: 'parapet-worker' });
-      if (!deps.db) closers.push(() => db.destroy());
+      const db = getDb();
       workers.push(
         registerWorker({
           connection: redis,
@@ -204,12 +221,29 @@ export async function startWorker(
           },
         }),
       );
+      const upgrade = createQueues(redis, config.queuePrefix, logger);
+      closers.push(() => closeQueues(upgrade));
+      await enqueueOutdatedBuiltIns(db, upgrade.provisioning, logger);
     }
 
     if (roles.includes('batch')) {
-      logger.info(
-        { role: 'batch' },
-        'batch role accepted; asynchronous batch validation is not implemented yet',
+      const queues = createQueues(redis, config.queuePrefix, logger);
+      closers.push(() => closeQueues(queues));
+      const role = await startBatchRole({
+        redis,
+        prefix: config.queuePrefix,
+        db: getDb(),
+        analytics: queues.analytics,
+        logger,
+        settings: { ...DEFAULT_BATCH_SETTINGS, ...deps.batch },
+      });
+      // Closed with the other workers, before the resources they use.
+      workers.push(
+        ...role.workers.map((worker, i) => ({
+          queue: worker.name,
+          worker,
+          close: i === 0 ? () => role.close() : () => Promise.resolve(),
+        })),
       );
     }
 

@@ -45,6 +45,8 @@ export const batchSchema = z.object({
   startedAt: z.string().nullable(),
   completedAt: z.string().nullable(),
   webhookUrl: z.string().nullable(),
+  /** Why a `failed` batch failed (null otherwise). */
+  error: z.string().nullable(),
 });
 export type Batch = z.infer<typeof batchSchema>;
 
@@ -53,6 +55,11 @@ export const batchAcceptedSchema = z.object({
   id: z.string(),
   status: z.enum(BATCH_STATUSES),
   total: z.number().int(),
+  /**
+   * The caller's webhook signing secret, present only in the answer that created it (the first batch
+   * with a webhookUrl). Store it: webhooks are signed with it (docs/batches.md).
+   */
+  webhookSecret: z.string().optional(),
 });
 
 export const batchListQuerySchema = z
@@ -93,3 +100,59 @@ export const batchResultsPageSchema = z.object({
 
 /** Webhook body (POST to webhookUrl). Signed: see docs/batches.md. */
 export const batchWebhookSchema = z.object({ type: z.literal('batch.completed'), batch: batchSchema });
+
+/**
+ * The tool call of a `tool` batch item, given as JSON `{ name, arguments }` in its text (as a validate
+ * call may); undefined when the text is not one. The API rejects such items when the batch is created.
+ */
+export function parseBatchToolCall(
+  text: string,
+): { name: string; arguments: Record<string, unknown> } | undefined {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return undefined;
+  const { name, arguments: args } = parsed as { name?: unknown; arguments?: unknown };
+  if (typeof name !== 'string' || name.length === 0) return undefined;
+  if (!args || typeof args !== 'object' || Array.isArray(args)) return undefined;
+  return { name, arguments: args as Record<string, unknown> };
+}
+
+/** A stored batch as the API and the webhook show it (the fields of a BatchRecord of libs/db). */
+export function batchView(record: {
+  id: string;
+  status: BatchStatus;
+  profileId: string;
+  profileVersion: number;
+  validationType: string;
+  total: number;
+  processed: number;
+  passed: number;
+  blocked: number;
+  webhookUrl: string | null;
+  error: string | null;
+  createdAt: Date;
+  startedAt: Date | null;
+  completedAt: Date | null;
+}): Batch {
+  return {
+    id: record.id,
+    status: record.status,
+    profileId: record.profileId,
+    profileVersion: record.profileVersion,
+    validationType: record.validationType as Batch['validationType'],
+    total: record.total,
+    processed: record.processed,
+    passed: record.passed,
+    blocked: record.blocked,
+    progress: record.total === 0 ? 1 : Math.round((record.processed / record.total) * 10_000) / 10_000,
+    createdAt: record.createdAt.toISOString(),
+    startedAt: record.startedAt?.toISOString() ?? null,
+    completedAt: record.completedAt?.toISOString() ?? null,
+    webhookUrl: record.webhookUrl,
+    error: record.error,
+  };
+}

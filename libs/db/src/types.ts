@@ -26,6 +26,8 @@ export interface UsersTable {
   name: string;
   created_at: CreatedAt;
   builtins_version: Generated<number>;
+  /** Signs batch webhooks; null until the user's first batch with a webhookUrl. */
+  webhook_secret: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ApiKeysTable {

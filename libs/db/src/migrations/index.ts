@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely/migration';
 import * as m0001 from './0001_initial.ts';
 import * as m0002 from './0002_batches.ts';
+import * as m0003 from './0003_webhook_secrets.ts';
 
 /**
  * Every migration, listed statically: a file-system glob would depend on how the code is loaded
@@ -10,4 +11,5 @@ import * as m0002 from './0002_batches.ts';
 export const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
   '0002_batches': m0002,
+  '0003_webhook_secrets': m0003,
 };

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { type Selectable, sql } from 'kysely';
 import type { Db } from '../db.ts';
 import { NotFoundError } from '../errors.ts';
@@ -153,6 +154,9 @@ export async function getBatchById(db: Db, id: string): Promise<BatchRecord | un
   return row && toBatch(row);
 }
 
+/** Whether `cursor` is one listBatches handed out (the API answers 400 for anything else). */
+export const isBatchListCursor = (cursor: string): boolean => decodeCursor(cursor) !== undefined;
+
 const encodeCursor = (row: { created_at: Date; id: string }) =>
   Buffer.from(`${row.created_at.toISOString()}|${row.id}`).toString('base64url');
 
@@ -219,35 +223,55 @@ export async function pendingBatchItems(db: Db, batchId: string, limit = 500): P
 }
 
 /**
+ * What a worker runs next: pending items of a batch that is still queued or running, with their
+ * texts. Empty once the batch is cancelled or ended, even mid-way (their texts are cleared then), so
+ * a worker never runs an item whose text is gone.
+ */
+export async function nextBatchChunk(db: Db, batchId: string, limit = 500): Promise<PendingBatchItem[]> {
+  const rows = await db
+    .selectFrom('batch_items as i')
+    .innerJoin('batches as b', 'b.id', 'i.batch_id')
+    .select(['i.idx', 'i.item_id', 'i.text'])
+    .where('i.batch_id', '=', batchId)
+    .where('b.status', 'in', ['queued', 'running'])
+    .where('i.result', 'is', null)
+    .where('i.text', 'is not', null)
+    .orderBy('i.idx')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ index: row.idx, itemId: row.item_id, text: row.text ?? '' }));
+}
+
+/**
  * Stores item outcomes and clears their texts; counters move only for items that had no result yet,
- * so a retried chunk never double counts. Returns the updated batch.
+ * so a retried chunk never double counts (two workers racing on one chunk: the second UPDATE waits
+ * for the first's row locks, re-checks `result IS NULL` and skips). One statement per chunk.
+ * Returns the updated batch.
  */
 export async function recordBatchResults(
   db: Db,
   batchId: string,
   results: readonly BatchItemResult[],
 ): Promise<BatchRecord> {
+  const input = JSON.stringify(
+    results.map((item) => ({ idx: item.index, passed: item.passed, result: item.result })),
+  );
   return db.transaction().execute(async (trx) => {
-    let passed = 0;
-    let blocked = 0;
-    for (const item of results) {
-      const updated = await trx
-        .updateTable('batch_items')
-        .set({
-          passed: item.passed,
-          result: JSON.stringify(item.result),
-          text: null,
-          processed_at: sql<Date>`now()`,
-        })
-        .where('batch_id', '=', batchId)
-        .where('idx', '=', item.index)
-        .where('result', 'is', null)
-        .executeTakeFirst();
-      if (updated.numUpdatedRows > 0n) {
-        if (item.passed) passed++;
-        else blocked++;
-      }
-    }
+    const counted = await sql<{ passed: number; blocked: number }>`
+      WITH input AS (
+        SELECT * FROM jsonb_to_recordset(${input}::jsonb) AS t(idx integer, passed boolean, result jsonb)
+      ), updated AS (
+        UPDATE batch_items AS b
+        SET passed = input.passed, result = input.result, text = NULL, processed_at = now()
+        FROM input
+        WHERE b.batch_id = ${batchId} AND b.idx = input.idx AND b.result IS NULL
+        RETURNING b.passed
+      )
+      SELECT (count(*) FILTER (WHERE passed))::int AS passed,
+             (count(*) FILTER (WHERE NOT passed))::int AS blocked
+      FROM updated`.execute(trx);
+    const passed = counted.rows[0]?.passed ?? 0;
+    const blocked = counted.rows[0]?.blocked ?? 0;
     const row = await trx
       .updateTable('batches')
       .set({
@@ -344,4 +368,46 @@ export async function listBatchResults(
     })),
     nextAfterIndex: rows.length > limit ? (page.at(-1)?.idx ?? null) : null,
   };
+}
+
+/** Batches not yet ended, oldest first (a starting worker re-queues them: their jobs may be lost). */
+export async function listUnfinishedBatchIds(db: Db, limit = 1_000): Promise<string[]> {
+  const rows = await db
+    .selectFrom('batches')
+    .select('id')
+    .where('status', 'in', ['queued', 'running'])
+    .orderBy('created_at')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/**
+ * The user's webhook signing secret, created on first use. `created` is true only for the call that
+ * stored it (concurrent first uses agree on one secret: the row lock serialises them and the second
+ * keeps the first's value). NotFoundError when the user does not exist.
+ */
+export async function ensureWebhookSecret(
+  db: Db,
+  userId: string,
+): Promise<{ secret: string; created: boolean }> {
+  const candidate = `whsec_${randomBytes(32).toString('base64url')}`;
+  const row = await db
+    .updateTable('users')
+    .set({ webhook_secret: sql<string>`coalesce(webhook_secret, ${candidate})` })
+    .where('id', '=', userId)
+    .returning('webhook_secret')
+    .executeTakeFirst();
+  if (!row?.webhook_secret) throw new NotFoundError('user not found');
+  return { secret: row.webhook_secret, created: row.webhook_secret === candidate };
+}
+
+/** The user's webhook signing secret, undefined when none was created yet. */
+export async function getWebhookSecret(db: Db, userId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .select('webhook_secret')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return row?.webhook_secret ?? undefined;
 }
