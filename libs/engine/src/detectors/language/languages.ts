@@ -78,6 +78,21 @@ export const SCRIPTS = [
 export type Script = (typeof SCRIPTS)[number];
 const SCRIPT_RES = SCRIPTS.map((s) => [s, new RegExp(`\\p{Script=${s}}`, 'u')] as const);
 
+const scriptCache = new Map<number, string | null>();
+
+/** The script of a code point ('Other' for letters outside the known scripts, null for non-letters). Cached. */
+function scriptOf(cp: number): string | null {
+  if ((cp >= 65 && cp <= 90) || (cp >= 97 && cp <= 122)) return 'Latin';
+  if (cp < 128) return null;
+  let s = scriptCache.get(cp);
+  if (s === undefined) {
+    const ch = String.fromCodePoint(cp);
+    s = /\p{L}/u.test(ch) ? (SCRIPT_RES.find(([, re]) => re.test(ch))?.[0] ?? 'Other') : null;
+    if (scriptCache.size < 50_000) scriptCache.set(cp, s);
+  }
+  return s;
+}
+
 /** Letter counts per script (letters in none of the known scripts count as "Other"). Bounded sample. */
 export function scriptCounts(
   text: string,
@@ -85,11 +100,16 @@ export function scriptCounts(
 ): { counts: Record<string, number>; letters: number } {
   const counts: Record<string, number> = {};
   let letters = 0;
-  const sample = text.length > maxChars ? text.slice(0, maxChars) : text;
-  for (const ch of sample) {
-    if (!/\p{L}/u.test(ch)) continue;
+  const n = Math.min(text.length, maxChars);
+  for (let i = 0; i < n; i++) {
+    let cp = text.charCodeAt(i);
+    if (cp >= 0xd800 && cp <= 0xdbff && i + 1 < n) {
+      cp = text.codePointAt(i) ?? cp;
+      i++;
+    }
+    const s = scriptOf(cp);
+    if (s === null) continue;
     letters++;
-    const s = SCRIPT_RES.find(([, re]) => re.test(ch))?.[0] ?? 'Other';
     counts[s] = (counts[s] ?? 0) + 1;
   }
   return { counts, letters };

@@ -39,8 +39,15 @@ function badWord(w: string): boolean {
 
 export function gibberishScore(text: string, maxChars = 20_000): GibberishScore {
   const sample = text.length > maxChars ? text.slice(0, maxChars) : text;
-  const letters = sample.match(/\p{L}/gu)?.length ?? 0;
-  const latin = sample.match(/[A-Za-z]/g)?.length ?? 0;
+  let letters = 0;
+  let latin = 0;
+  for (let i = 0; i < sample.length; i++) {
+    const c = sample.charCodeAt(i);
+    if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122)) {
+      latin++;
+      letters++;
+    } else if (c >= 128 && c < 0xdc00 && /\p{L}/u.test(sample[i] as string)) letters++;
+  }
   if (letters === 0) return { score: 0, words: 0, badWords: 0, applicable: false, reason: 'no letters' };
   if (latin / letters < 0.6)
     return { score: 0, words: 0, badWords: 0, applicable: false, reason: 'not Latin script' };

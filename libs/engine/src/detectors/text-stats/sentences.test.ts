@@ -1,6 +1,6 @@
 import { check } from 'recheck';
 import { describe, expect, it } from 'vitest';
-import { CITATION, CLAIM_PATTERNS, claimTypes, OPINION, sentences } from './sentences.ts';
+import { CITATIONS, CLAIM_PATTERNS, claimTypes, countCitations, OPINION, sentences } from './sentences.ts';
 
 describe('sentences and claims', () => {
   it('splits sentences with offsets, keeping decimals together', () => {
@@ -13,8 +13,14 @@ describe('sentences and claims', () => {
     expect(claimTypes('I think Paris is beautiful.')).toEqual([]);
     expect(claimTypes('Paris is beautiful in spring.')).toEqual([]);
   });
+  it('counts citations of every form', () => {
+    expect(
+      countCitations('See [1] and (Smith et al., 2019), https://x.org/a and doi 10.1000/xyz.\nSources: a'),
+    ).toBe(5);
+    expect(countCitations('No sources here, version 10.2 only.')).toBe(0);
+  });
   it('uses linear-time patterns', async () => {
-    for (const re of [...CLAIM_PATTERNS.map((p) => p.re), OPINION, CITATION])
+    for (const re of [...CLAIM_PATTERNS.map((p) => p.re), OPINION, ...CITATIONS])
       expect((await check(re.source, re.flags, { timeout: 60_000 })).status, re.source).toBe('safe');
   }, 120_000);
 });

@@ -44,9 +44,33 @@ export const CLAIM_PATTERNS: ReadonlyArray<{ type: string; re: RegExp }> = [
 export const OPINION =
   /\b(?:I\s(?:think|believe|feel|guess)|in\smy\s(?:opinion|view)|personally|it\sseems|maybe|perhaps|might|could\sbe)\b/i;
 
-/** Citation forms: [1], [^2], (Smith, 2020), (Smith et al. 2019), URLs, DOIs, "Source:", "References". */
-export const CITATION =
-  /\[\^?\d{1,3}(?:[,\u2013-]\s?\d{1,3}){0,5}\]|\[(?:source|ref|S)\s?\d{0,3}\]|\([A-Z][\p{L}'-]{1,40}(?:\set\sal\.?|\s(?:and|&)\s[A-Z][\p{L}'-]{1,40})?,?\s(?:1[6-9]|20)\d{2}[a-z]?\)|https?:\/\/[^\s)>\]]{3,}|\bdoi:\s?10\.\d{4,9}\/\S{1,200}|\b10\.\d{4,9}\/[-._;()/:A-Za-z0-9]{1,200}|^\s{0,3}(?:sources?|references?|citations?|bibliography)\s?:/gimu;
+/** Citation forms: [1], [^2], [S1], (Smith, 2020), (Smith et al. 2019), URLs, DOIs, "Source:"/"References" lines. */
+export const CITATIONS: readonly RegExp[] = [
+  /\[\^?\d{1,3}(?:[,\u2013-]\s?\d{1,3}){0,5}\]/g,
+  /\[(?:source|ref|S)\s?\d{0,3}\]/gi,
+  /\([A-Z][\p{L}'-]{1,40}(?:\set\sal\.?|\s(?:and|&)\s[A-Z][\p{L}'-]{1,40})?,?\s(?:1[6-9]|20)\d{2}[a-z]?\)/gu,
+  /https?:\/\/[^\s)>\]]{3,2000}/gi,
+  /\b10\.\d{4,9}\/[-._;()/:A-Za-z0-9]{1,200}/g,
+  /^[ \t]{0,3}(?:sources?|references?|citations?|bibliography)\s?:/gim,
+];
+
+/** How many citations the text carries (each form counted separately, bounded). */
+export function countCitations(text: string, max = 1000): number {
+  let n = 0;
+  for (const re of CITATIONS) {
+    for (const _ of text.matchAll(re)) if (++n >= max) return n;
+  }
+  return n;
+}
+
+export function hasCitation(text: string): boolean {
+  return CITATIONS.some((re) => {
+    re.lastIndex = 0;
+    const found = re.test(text);
+    re.lastIndex = 0;
+    return found;
+  });
+}
 
 export function claimTypes(s: string): string[] {
   if (OPINION.test(s)) return [];

@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { defineGuardrail } from '../../core/define.ts';
 import { excerpt } from '../../core/preview.ts';
 import type { Finding } from '../../core/types.ts';
-import { CITATION, claimTypes, sentences } from '../../detectors/text-stats/sentences.ts';
+import {
+  CLAIM_PATTERNS,
+  claimTypes,
+  countCitations,
+  hasCitation,
+  sentences,
+} from '../../detectors/text-stats/sentences.ts';
 
 export const citationRequired = defineGuardrail({
   name: 'CitationRequired',
@@ -36,16 +42,19 @@ export const citationRequired = defineGuardrail({
   example: { minClaims: 1, minCitations: 1, perClaim: true, severity: 'medium' },
   create(config) {
     return ({ text }) => {
+      // Cheap whole-text prefilter before splitting into sentences.
+      if (!CLAIM_PATTERNS.some((p) => p.re.test(text)))
+        return { passed: true, message: 'No factual claims needing citations' };
       const sents = sentences(text);
       const claims = sents
         .map((s, i) => ({ s, i, types: claimTypes(s.text) }))
         .filter((c) => c.types.length > 0);
       if (claims.length === 0) return { passed: true, message: 'No factual claims needing citations' };
-      const citations = [...text.matchAll(CITATION)].length;
+      const citations = countCitations(text);
       const cited = (i: number) => {
         const here = sents[i]?.text ?? '';
         const next = sents[i + 1]?.text ?? '';
-        return new RegExp(CITATION.source, 'imu').test(here) || /^\s*(?:\[\^?\d|\(|source)/i.test(next);
+        return hasCitation(here) || /^\s*(?:\[\^?\d|\(|source)/i.test(next);
       };
       const uncited = config.perClaim
         ? claims.filter((c) => !cited(c.i))

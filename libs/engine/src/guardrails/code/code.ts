@@ -51,7 +51,7 @@ export const CODE_SIGNATURES: Record<string, RegExp[]> = {
   ruby: [/^[ \t]{0,40}def\s\w{1,60}[?!]?[ \t]*$/m, /\bputs\s/, /^[ \t]{0,40}end[ \t]*$/m, /\brequire\s['"]/],
   php: [/<\?php/, /\$\w{1,60}\s?=/, /\becho\s['"$]/, /->\w{1,60}\(/],
   sql: [
-    /\bSELECT\s(?:DISTINCT\s)?[\w*.]{1,60}(?:,\s?[\w*.]{1,60}){0,30}\sFROM\s\w/i,
+    /\bSELECT\s(?:\*|[\w.]{1,60}(?:,\s?[\w.]{1,60}){0,30})\sFROM\s\w/i,
     /\bINSERT\sINTO\s\w/i,
     /\bCREATE\s(?:TABLE|INDEX|VIEW)\b/i,
     /\bUPDATE\s\w{1,60}\sSET\s/i,

@@ -56,14 +56,14 @@ export const commandInjectionOutput = defineGuardrail({
   },
   example: { includeDestructive: true, severity: 'high' },
   create(config) {
-    const patterns = config.includeDestructive
-      ? [...INJECTION_PATTERNS, ...DESTRUCTIVE_PATTERNS]
-      : INJECTION_PATTERNS;
+    // Global copies compiled once per profile version, not per request.
+    const patterns = (
+      config.includeDestructive ? [...INJECTION_PATTERNS, ...DESTRUCTIVE_PATTERNS] : INJECTION_PATTERNS
+    ).map((p) => ({ ...p, re: new RegExp(p.re.source, `${p.re.flags.replace('g', '')}g`) }));
     return ({ text }) => {
       const findings: Finding[] = [];
       for (const { type, re, andThen } of patterns) {
-        const g = new RegExp(re.source, `${re.flags.replace('g', '')}g`);
-        for (const m of text.matchAll(g)) {
+        for (const m of text.matchAll(re)) {
           const end = m.index + m[0].length;
           if (andThen) {
             const line = text.slice(end, end + 300).split('\n', 1)[0] ?? '';

@@ -73,6 +73,10 @@ export const defamation = defineGuardrail({
       const findings: Finding[] = [];
       let best = 0;
       let hedgedOnly = false;
+      // Cheap whole-text prefilter: most texts make no allegation at all.
+      if (!ALLEGATION_ONE.test(text) && !extra?.(text, 1).length) {
+        return { passed: true, message: 'No allegations about named subjects' };
+      }
       for (const s of sentences(text)) {
         const fixed = ALLEGATION_ONE.exec(s.text);
         const custom = fixed ? undefined : extra?.(s.text, 1)[0];

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineGuardrail } from '../../core/define.ts';
 import { excerpt } from '../../core/preview.ts';
 import type { Finding } from '../../core/types.ts';
-import { CITATION, claimTypes, sentences } from '../../detectors/text-stats/sentences.ts';
+import { claimTypes, hasCitation, sentences } from '../../detectors/text-stats/sentences.ts';
 
 /** Phrasings that assert certainty beyond what a model can know. */
 export const OVERCONFIDENT =
@@ -103,7 +103,7 @@ export const hallucinationRisk = defineGuardrail({
           details,
         };
       }
-      const cited = new RegExp(CITATION.source, 'imu').test(text);
+      const cited = hasCitation(text);
       let score = 0;
       const signals: string[] = [];
       for (const m of text.matchAll(OVERCONFIDENT)) {

@@ -11,6 +11,9 @@ export const INTERFERENCE =
 export const DEMOGRAPHIC_DIRECTIVE =
   /\b(?:young|older|elderly|black|white|latino|hispanic|asian|muslim|christian|jewish|women|female|male|rural|student|immigrant)\s(?:voters|people|americans|citizens|women|men)\s(?:should|must|need\sto|have\sto)\s(?:vote\s(?:for|against)|support|oppose|elect|reject)\s/i;
 
+const VOTING_HINT = /\b(?:vot|elect|re-elect|defeat|poll)/i;
+const AUDIENCE_HINT =
+  /\b(?:voters?|electorate|constituents|women|men|seniors|students|immigrants|veterans|minorities|latin[oa]s|hispanics|christians|muslims|jews|millennials|boomers|retirees|people|americans|citizens)\b/i;
 const AUDIENCE = set(
   'voter voters electorate constituents women men seniors students immigrants veterans minorities latinos latinas hispanics christians muslims jews millennials boomers retirees',
 );
@@ -68,14 +71,17 @@ export const politicalPersuasion = defineGuardrail({
         findings.push({ type, start, end, score, preview: excerpt(text, start, end) });
       const m = INTERFERENCE.exec(text);
       if (m) add('election_interference', 1, m.index, m.index + m[0].length);
-      const ws = words(text);
-      const sup = findSequence(ws, SUPPRESSION);
+      // Word windows only when their anchor words occur at all (cheap whole-text tests first).
+      const voting = VOTING_HINT.test(text);
+      const audience = AUDIENCE_HINT.test(text);
+      const ws = voting || audience ? words(text) : [];
+      const sup = voting ? findSequence(ws, SUPPRESSION) : undefined;
       if (sup) add('election_interference', 1, sup.start, sup.end);
-      const d = DEMOGRAPHIC_DIRECTIVE.exec(text);
+      const d = audience ? DEMOGRAPHIC_DIRECTIVE.exec(text) : null;
       if (d) add('targeted_persuasion', 0.85, d.index, d.index + d[0].length);
-      const t = findSequence(ws, TARGETED);
+      const t = audience ? findSequence(ws, TARGETED) : undefined;
       if (t) add('targeted_persuasion', 0.85, t.start, t.end);
-      const a = findSequence(ws, ADVOCACY);
+      const a = voting ? findSequence(ws, ADVOCACY) : undefined;
       if (a)
         add('generic_advocacy', config.flagAdvocacy ? Math.max(0.3, config.threshold) : 0.3, a.start, a.end);
       const score = Math.max(0, ...findings.map((f) => f.score ?? 0));
@@ -100,4 +106,4 @@ export const politicalPersuasion = defineGuardrail({
     };
   },
 });
-export const POLITICAL_PATTERNS = [INTERFERENCE, DEMOGRAPHIC_DIRECTIVE];
+export const POLITICAL_PATTERNS = [INTERFERENCE, DEMOGRAPHIC_DIRECTIVE, VOTING_HINT, AUDIENCE_HINT];

@@ -50,14 +50,15 @@ export const qualityThreshold = defineGuardrail({
       const details: Record<string, unknown> = {};
       if (t.length < config.minChars) problems.push('too_short');
       if (config.detectTruncation) {
-        const fences = t.match(/^\s{0,3}```/gm)?.length ?? 0;
+        const fences = t.includes('```') ? (t.match(/^\s{0,3}```/gm)?.length ?? 0) : 0;
+        const tail = t.slice(-200);
         if (fences % 2 === 1) problems.push('unclosed_code_fence');
         else if (
           t.length >= 80 &&
           fences === 0 &&
-          OPEN_END.test(t) &&
-          !CLOSED_END.test(t) &&
-          !/\n\s*(?:[-*+]|\d+\.)\s[^\n]*$/.test(t)
+          OPEN_END.test(tail) &&
+          !CLOSED_END.test(tail) &&
+          !/\n\s*(?:[-*+]|\d+\.)\s[^\n]*$/.test(tail)
         ) {
           problems.push('truncated');
         }
