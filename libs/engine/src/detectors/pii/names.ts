@@ -116,7 +116,6 @@ for (const p of PLACES) {
 /** "Lopez, Santos and Coleman": a list of surnames naming a firm. */
 const SURNAME_LIST = /\p{Lu}[\p{L}'-]+, \p{Lu}[\p{L}'-]+,? (?:and|&) \p{Lu}[\p{L}'-]+/gu;
 
-const TOKEN = /[\p{L}\p{M}]+(?:['’.-][\p{L}\p{M}]+)*/gu;
 const STRONG_CUE =
   /(?:\bmy name is|\bname is|\bname's|\bnamed|\bcalled|\bcall me|\bi am|\bi'm|\bthis is|\bmr\.?|\bmrs\.?|\bms\.?|\bmiss|\bdr\.?|\bprof\.?|\bsir|\bdear|\bhi|\bhello|\bhey|\bregards,?|\bsincerely,?|\bcheers,?|\bthanks,?|\bsigned,?|\bsign(?:ed)? by|\bpatient|\bmaiden name is|\bunder (?:the )?name|\bpartner's name|\bcustomer|\bclient|\bemployee|\bcontact|\bspeak (?:to|with)|\bask for|\bmarried|\bhusband|\bwife|\bson|\bdaughter|\bbrother|\bsister|\bmother|\bfather|\bfriend|\bboss|\bcolleague|\bassistant to|\bchange it to|\bcorrect it to|\bfollow(?:ing)? up with|\bdirected by|\bstarring|\bwritten by|\bproduced by|\bsaid|\btribute to|\bproducer|\bcommenter|\byour name\?(?: user:)?|\bname on the account\?(?: user:)?)[\s:,]*$/i;
 /** Last words of the cues above: the regex runs only when the previous token is one of them. */
