@@ -41,7 +41,7 @@ export const TRAIN_OPTIONS: TrainOptions = {
   learningRate: 0.2,
   seed: 20_240_611,
   wordNgrams: [1, 2, 3],
-  charNgrams: [3, 4, 5],
+  charNgrams: [4],
   positiveWeight: 1,
 };
 const FOLDS = 5;
@@ -72,6 +72,9 @@ function arg(name: string): string | undefined {
   return i >= 0 ? process.argv[i + 1] : undefined;
 }
 
+/** `--options '{"charNgrams":[4]}'` overrides training options (for experiments). */
+const optionsArg = arg('--options');
+if (optionsArg) Object.assign(TRAIN_OPTIONS, JSON.parse(optionsArg) as Partial<TrainOptions>);
 const dataDir = resolve(process.cwd(), arg('--data') ?? join(repoRoot, '../shared/eval'));
 const rows: Row[] = readFileSync(join(dataDir, 'prompt_injection.jsonl'), 'utf8')
   .split('\n')
@@ -135,6 +138,15 @@ const modelOnly = oof.map((s) => s >= threshold);
 const flagged = oof.map((s, i) => s >= threshold || (sigFlag[i] as boolean));
 const cv = metricsAt(labels, flagged);
 const cvHardFpr = hardFpr(flagged);
+const dumpPath = arg('--dump');
+if (dumpPath) {
+  writeFileSync(
+    dumpPath,
+    rows
+      .map((r, i) => JSON.stringify({ id: r.id, label: r.label, score: oof[i], sig: sigFlag[i] }))
+      .join('\n'),
+  );
+}
 const report = (what: string, f: boolean[]): void => {
   const m = metricsAt(labels, f);
   console.log(

@@ -27,6 +27,18 @@ const HEX_SEPARATED = /(?<![0-9A-Za-z])[0-9A-Fa-f]{2}(?:[ :,][0-9A-Fa-f]{2}){7,}
 const URL_ENC = /(?:%[0-9A-Fa-f]{2}|[A-Za-z0-9._~+!*'();:@&=$,/?#-]){6,}/g;
 
 const decoderUtf8 = new TextDecoder('utf-8', { fatal: true });
+/** Whether a run has both upper- and lower-case ASCII letters (one pass). */
+function mixedCase(s: string): boolean {
+  let upper = false;
+  let lower = false;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0x41 && c <= 0x5a) upper = true;
+    else if (c >= 0x61 && c <= 0x7a) lower = true;
+    if (upper && lower) return true;
+  }
+  return false;
+}
 
 /** Decoded text counts as meaningful when it is printable and word-like (letters and spaces). */
 export function isMeaningfulText(s: string): boolean {
@@ -165,7 +177,8 @@ export function decodeEmbedded(original: string): DecodedPayload[] {
   scan(HEX_ESCAPED, 'hex', decodeHex);
   scan(HEX_SEPARATED, 'hex', decodeHex);
   scan(HEX_PLAIN, 'hex', decodeHex);
-  scan(BASE64, 'base64', (s) => (/^[0-9A-Fa-f]+$/.test(s) ? undefined : decodeBase64(s)));
+  // Base64 of text always mixes upper and lower case; single-case runs (paths, slugs, hex) are skipped.
+  scan(BASE64, 'base64', (s) => (!mixedCase(s) || /^[0-9A-Fa-f]+$/.test(s) ? undefined : decodeBase64(s)));
   if (/%[0-9A-Fa-f]{2}/.test(original)) scan(URL_ENC, 'url', decodeUrl);
   if (found.length < MAX_PAYLOADS) findRot13(original, push);
   found.sort((a, b) => a.start - b.start || b.end - a.end);

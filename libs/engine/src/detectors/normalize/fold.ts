@@ -131,8 +131,19 @@ function computeFold(cp: number): FoldEntry {
   return changed || out !== ch ? { out } : { out: ch };
 }
 
+/** Memoised folds of BMP code points, indexed directly (no hashing on the hot path). */
+const bmpCache: Array<FoldEntry | undefined> = new Array(65536);
+
 /** Folding of one non-ASCII code point (memoised). */
 export function foldCodePoint(cp: number): FoldEntry {
+  if (cp < 65536) {
+    let b = bmpCache[cp];
+    if (b === undefined) {
+      b = computeFold(cp);
+      bmpCache[cp] = b;
+    }
+    return b;
+  }
   let e = cache.get(cp);
   if (e === undefined) {
     e = computeFold(cp);

@@ -1,6 +1,6 @@
-import { check } from 'recheck';
 import { describe, expect, it } from 'vitest';
 import { DECODE_PATTERNS, decodeEmbedded, NORMALIZE_PATTERNS, normalizeText, rot13 } from './index.ts';
+import { linearTimeStatus, withoutCharLookarounds } from './testing.ts';
 
 describe('normalizeText', () => {
   it('lowercases ASCII and keeps an identity mapping', () => {
@@ -106,11 +106,14 @@ describe('performance and safety', () => {
     }
   });
 
+  it('drops only single-character lookarounds before checking', () => {
+    expect(withoutCharLookarounds('(?<![a-z0-9])x(?!y)')).toBe('x');
+    expect(withoutCharLookarounds('(?<!ab)x')).toBe('(?<!ab)x');
+  });
+
   it('uses only linear-time patterns', async () => {
-    const patterns = [...DECODE_PATTERNS, ...NORMALIZE_PATTERNS].map((r) => [r.source, r.flags] as const);
-    for (const [src, flags] of patterns) {
-      const r = await check(src, flags, { timeout: 20_000, randomSeed: 7 });
-      expect([src, r.status]).toEqual([src, 'safe']);
+    for (const re of [...DECODE_PATTERNS, ...NORMALIZE_PATTERNS]) {
+      expect([re.source, await linearTimeStatus(re)]).toEqual([re.source, 'safe']);
     }
   }, 120_000);
 });

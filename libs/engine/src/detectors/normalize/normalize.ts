@@ -56,20 +56,35 @@ function isLetterUnit(u: number): boolean {
   return LETTER.test(String.fromCharCode(u));
 }
 
-/** Pass 1: NFKC, invisible removal, marks, homoglyphs, lowercase. */
+const utf16 = new TextDecoder('utf-16le');
+
+/** Decodes UTF-16 code units to a string (one native call, no per-character strings). */
+function unitsToString(units: Uint16Array): string {
+  return utf16.decode(units);
+}
+
+/**
+ * Pass 1: NFKC, invisible removal, marks, homoglyphs, lowercase — one scan over char codes into
+ * a code-unit buffer, with the original range of every output unit.
+ */
 function foldPass(original: string, invisible: NormalizedText['invisible']): Folded {
   NON_ASCII.lastIndex = 0;
   if (!NON_ASCII.test(original)) return { text: original.toLowerCase() };
   const len = original.length;
   let cap = len + 16;
+  let out = new Uint16Array(cap);
   let start = new Int32Array(cap);
   let end = new Int32Array(cap);
-  const parts: string[] = [];
   let n = 0;
-  let cond: Array<{ pos: number; alt: string }> | undefined;
-  const ensure = (extra: number): void => {
-    if (n + extra <= cap) return;
+  // Conditional (Greek/Cyrillic look-alike) folds: output position and ASCII alternative.
+  let condPos: Int32Array | undefined;
+  let condAlt = new Uint16Array(0);
+  let condN = 0;
+  const grow = (extra: number): void => {
     cap = Math.max(cap * 2, n + extra);
+    const o = new Uint16Array(cap);
+    o.set(out);
+    out = o;
     const s = new Int32Array(cap);
     s.set(start);
     start = s;
@@ -79,21 +94,17 @@ function foldPass(original: string, invisible: NormalizedText['invisible']): Fol
   };
   let i = 0;
   while (i < len) {
-    let j = i;
-    if (original.charCodeAt(i) < 0x80) {
-      NON_ASCII.lastIndex = i;
-      const m = NON_ASCII.exec(original);
-      j = m ? m.index : len;
+    const c = original.charCodeAt(i);
+    if (c < 0x80) {
+      if (n >= cap) grow(1);
+      out[n] = c >= 0x41 && c <= 0x5a ? c + 32 : c;
+      start[n] = i;
+      end[n] = i + 1;
+      n++;
+      i++;
+      continue;
     }
-    if (j > i) {
-      parts.push(original.slice(i, j).toLowerCase());
-      ensure(j - i);
-      for (let k = i; k < j; k++, n++) {
-        start[n] = k;
-        end[n] = k + 1;
-      }
-    }
-    if (j >= len) break;
+    const j = i;
     const cp = original.codePointAt(j) ?? 0;
     const w = cp > 0xffff ? 2 : 1;
     i = j + w;
@@ -109,41 +120,51 @@ function foldPass(original: string, invisible: NormalizedText['invisible']): Fol
     if (isVariationSelector(cp)) continue;
     const f = foldCodePoint(cp);
     if (f.alt !== undefined) {
-      cond ??= [];
-      cond.push({ pos: n, alt: f.alt });
+      if (condPos === undefined || condN === condPos.length) {
+        const size = Math.max(64, condN * 2);
+        const p = new Int32Array(size);
+        const a = new Uint16Array(size);
+        if (condPos) {
+          p.set(condPos);
+          a.set(condAlt);
+        }
+        condPos = p;
+        condAlt = a;
+      }
+      condPos[condN] = n;
+      condAlt[condN] = f.alt.charCodeAt(0);
+      condN++;
     }
     const o = f.out;
     if (o.length === 0) continue;
-    parts.push(o);
-    ensure(o.length);
+    if (n + o.length > cap) grow(o.length);
     for (let k = 0; k < o.length; k++, n++) {
+      out[n] = o.charCodeAt(k);
       start[n] = j;
       end[n] = j + w;
     }
   }
-  let text = parts.join('');
-  if (cond) text = applyConditionalFolds(text, cond);
-  return { text, start: start.subarray(0, n), end: end.subarray(0, n) };
+  const units = out.subarray(0, n);
+  if (condPos) applyConditionalFolds(units, condPos.subarray(0, condN), condAlt);
+  return { text: unitsToString(units), start: start.subarray(0, n), end: end.subarray(0, n) };
 }
 
 /**
  * Greek/Cyrillic look-alikes become ASCII only inside a word that also has ASCII letters or whose
  * other letters are all look-alikes ("іgnоrе", "рарра"), so genuine Russian/Greek words stay intact.
  */
-function applyConditionalFolds(text: string, cond: Array<{ pos: number; alt: string }>): string {
-  const n = text.length;
-  const units = new Uint16Array(n);
-  for (let k = 0; k < n; k++) units[k] = text.charCodeAt(k);
+function applyConditionalFolds(units: Uint16Array, condPos: Int32Array, condAlt: Uint16Array): void {
+  const n = units.length;
   const isCand = new Uint8Array(n);
-  for (const c of cond) isCand[c.pos] = 1;
+  for (let q = 0; q < condPos.length; q++) isCand[condPos[q] as number] = 1;
   let wordEnd = -1;
   let fold = false;
-  let changed = false;
-  for (const c of cond) {
-    if (c.pos >= wordEnd) {
-      let s = c.pos;
+  for (let q = 0; q < condPos.length; q++) {
+    const pos = condPos[q] as number;
+    if (pos >= wordEnd) {
+      let s = pos;
       while (s > 0 && isLetterUnit(units[s - 1] as number)) s--;
-      let e = c.pos + 1;
+      let e = pos + 1;
       while (e < n && isLetterUnit(units[e] as number)) e++;
       wordEnd = e;
       let ascii = false;
@@ -155,54 +176,85 @@ function applyConditionalFolds(text: string, cond: Array<{ pos: number; alt: str
       }
       fold = ascii || !foreign;
     }
-    if (fold) {
-      units[c.pos] = c.alt.charCodeAt(0);
-      changed = true;
-    }
+    if (fold) units[pos] = condAlt[q] as number;
   }
-  if (!changed) return text;
-  let out = '';
-  for (let i = 0; i < n; i += 8192) {
-    out += String.fromCharCode.apply(null, units.subarray(i, Math.min(n, i + 8192)) as unknown as number[]);
-  }
-  return out;
 }
 
-const LEET_CHARS = new Map<string, string>(Object.entries(LEET));
-/** Tokens that contain at least one leet character; starts only at a token start (linear). */
-const LEET_TOKEN = /(?<![a-z0-9@$!|+_])[a-z0-9]*[0-9@$!|+][a-z0-9@$!|+]*/g;
+const LEET_CODE = new Int32Array(128).fill(-1);
+for (const [k, v] of Object.entries(LEET)) {
+  if (k.charCodeAt(0) < 128) LEET_CODE[k.charCodeAt(0)] = v.charCodeAt(0);
+}
+/** Leet symbols and digits: 0-9 @ $ ! | + */
+const isLeetSymbol = (c: number): boolean =>
+  (c >= 0x30 && c <= 0x39) || c === 0x40 || c === 0x24 || c === 0x21 || c === 0x7c || c === 0x2b;
+/** Characters of a leet token: a-z, 0-9 and the leet symbols. */
+const isLeetTokenChar = (c: number): boolean => (c >= 0x61 && c <= 0x7a) || isLeetSymbol(c);
+const isLeadTrailSymbol = (c: number): boolean =>
+  c === 0x40 || c === 0x24 || c === 0x21 || c === 0x7c || c === 0x2b;
 
-function leetToken(tok: string): string {
+/**
+ * Reads one token `text[s, e)` as leetspeak when it mixes at least two letters with leet
+ * characters (`1gn0re`, `pr0mpt`); leading/trailing symbols are punctuation (`hello!`, `$5`).
+ * Returns the replacement (same length) or undefined to keep it.
+ */
+function leetToken(text: string, s: number, e: number): string | undefined {
+  const len = e - s;
+  if (len > 24) return undefined;
   let letters = 0;
-  let leet = 0;
-  for (let k = 0; k < tok.length; k++) {
-    const c = tok.charCodeAt(k);
-    if (isAsciiLetter(c)) letters++;
-    else leet++;
+  for (let k = s; k < e; k++) if (isAsciiLetter(text.charCodeAt(k))) letters++;
+  const leet = len - letters;
+  if (letters < 2 || leet > letters + 1 || leet === 0) return undefined;
+  let a = s;
+  while (a < e && isLeadTrailSymbol(text.charCodeAt(a))) a++;
+  let b = e;
+  while (b > a && isLeadTrailSymbol(text.charCodeAt(b - 1))) b--;
+  if (a === b) return undefined;
+  let out = text.slice(s, a);
+  for (let k = a; k < b; k++) {
+    const c = text.charCodeAt(k);
+    const m = c < 128 ? (LEET_CODE[c] as number) : -1;
+    out += String.fromCharCode(m >= 0 ? m : c);
   }
-  // Leading/trailing symbols are punctuation (`hello!`, `$5`), not letters.
-  const core = tok.replace(/^[@$!|+]+|[@$!|+]+$/g, '');
-  if (letters < 2 || leet > letters + 1 || tok.length > 24 || core.length === 0) return tok;
-  const lead = tok.length - tok.replace(/^[@$!|+]+/, '').length;
-  let out = tok.slice(0, lead);
-  for (let k = lead; k < lead + core.length; k++) {
-    const ch = tok[k] as string;
-    out += LEET_CHARS.get(ch) ?? ch;
-  }
-  return out + tok.slice(lead + core.length);
+  return out + text.slice(b, e);
 }
 
-/** Pass 3: leetspeak inside word tokens that mix letters and leet characters (`1gn0r3`, `pr0mpt`). */
-const LEET_HINT = /[a-z][0-9@$!|+]|[0-9@$!|+][a-z]/;
-
+/**
+ * Pass 3 (one linear scan over char codes): leetspeak inside maximal runs of letters, digits and
+ * leet symbols that contain a digit or symbol and are not part of an identifier (`_`) or of a
+ * word in another script. Same length in and out, so offsets keep their mapping.
+ */
 function leetPass(text: string): string {
-  if (!LEET_HINT.test(text)) return text;
-  LEET_TOKEN.lastIndex = 0;
-  return text.replace(LEET_TOKEN, (tok, offset: number) => {
-    const next = text.charCodeAt(offset + tok.length);
-    if (next === 0x5f || next >= 0x80) return tok; // part of an identifier or another script
-    return leetToken(tok);
-  });
+  const n = text.length;
+  let pieces: string[] | undefined;
+  let copied = 0;
+  let i = 0;
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    if (!isLeetTokenChar(c)) {
+      i++;
+      continue;
+    }
+    const s = i;
+    let hasLeet = false;
+    while (i < n) {
+      const x = text.charCodeAt(i);
+      if (!isLeetTokenChar(x)) break;
+      if (isLeetSymbol(x)) hasLeet = true;
+      i++;
+    }
+    if (!hasLeet) continue;
+    if (s > 0 && text.charCodeAt(s - 1) === 0x5f) continue; // part of an identifier
+    const next = i < n ? text.charCodeAt(i) : 0;
+    if (next === 0x5f || next >= 0x80) continue; // part of an identifier or another script
+    const rep = leetToken(text, s, i);
+    if (rep === undefined || rep === text.slice(s, i)) continue;
+    pieces ??= [];
+    pieces.push(text.slice(copied, s), rep);
+    copied = i;
+  }
+  if (!pieces) return text;
+  pieces.push(text.slice(copied));
+  return pieces.join('');
 }
 
 const isAlnum = (c: number): boolean => (c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39);
@@ -326,4 +378,4 @@ export function normalizeText(original: string, options: NormalizeOptions = {}):
 }
 
 /** Every built-in pattern of this module (tested for linear-time safety). */
-export const NORMALIZE_PATTERNS: readonly RegExp[] = [LEET_TOKEN, LEET_HINT, NON_ASCII];
+export const NORMALIZE_PATTERNS: readonly RegExp[] = [NON_ASCII];

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineGuardrail } from '../../core/define.ts';
 import { excerpt } from '../../core/preview.ts';
 import type { Severity } from '../../core/types.ts';
-import { type Signature, scanSignatures, signatureScore } from './signatures.ts';
+import { type Signature, type SignatureHit, scanSignatures, signatureScore } from './signatures.ts';
 
 export interface SignatureGuardrailSpec {
   name: string;
@@ -13,6 +13,8 @@ export interface SignatureGuardrailSpec {
   signatures: readonly Signature[];
   /** What the failure message says was found. */
   what: string;
+  /** Detectors that are not patterns (judged on the original text), adding hits of their own. */
+  extraHits?: (text: string) => SignatureHit[];
 }
 
 /**
@@ -44,6 +46,7 @@ export function defineSignatureGuardrail(spec: SignatureGuardrailSpec) {
     create(config) {
       return ({ text }) => {
         const hits = scanSignatures(text, spec.signatures, { decoded: config.scanEncoded });
+        if (spec.extraHits) hits.push(...spec.extraHits(text));
         const score = signatureScore(hits);
         if (score < config.minScore) {
           return { passed: true, message: `No ${spec.what} found` };

@@ -1,5 +1,6 @@
 import { defineSignatureGuardrail } from '../../detectors/normalize/signature-guardrail.ts';
-import type { Signature } from '../../detectors/normalize/signatures.ts';
+import type { Signature, SignatureHit } from '../../detectors/normalize/signatures.ts';
+import { adversarialSuffix } from './adversarial-suffix.ts';
 
 const gap = (n: number): string => `[^.!?\\n]{0,${n}}?`;
 const sig = (id: string, source: string, weight = 1): Signature => ({
@@ -65,11 +66,12 @@ export const JAILBREAK_SIGNATURES: readonly Signature[] = [
   ),
   sig(
     'dual-response',
-    `\\b(?:two|2|dual|both|separate)\\b${gap(20)}\\b(?:responses|answers|replies|outputs|paragraphs|ways|versions)\\b${gap(80)}\\b(?:jailbr\\w*|dan|unfiltered|developer mode|uncensored|unrestricted|opposite|evil|no restrictions|normal)\\b`,
+    `\\b(?:two|2|dual|both|separate)\\b${gap(20)}\\b(?:responses|answers|replies|outputs|paragraphs|ways|versions)\\b${gap(60)}\\b(?:jailbr(?:eak|oken|eaking)|dan|unfiltered|developer mode|uncensored|unrestricted|opposite|evil|no restrictions|normal)\\b`,
   ),
   sig(
     'response-tags',
-    '\\[(?:[^\\]\\n]{0,4})(?:classic|jailbreak|jailbroken|normal output|developer mode output|dan|unfiltered|evil|anti-?dan|gpt|chatgpt)(?:[^\\]\\n]{0,4})\\]\\s*:?',
+    // Padding inside the brackets holds no letters (emoji, symbols), so it cannot overlap the tag word.
+    '\\[[^\\]\\na-z]{0,4}(?:classic|jailbreak|jailbroken|normal output|developer mode output|dan|unfiltered|evil|anti-?dan|gpt|chatgpt)[^\\]\\na-z]{0,4}\\]:?',
     0.5,
   ),
   sig(
@@ -90,12 +92,20 @@ export const JAILBREAK_SIGNATURES: readonly Signature[] = [
   ),
 ];
 
+/** GCG/DSN-style optimised suffix ending the text (see adversarial-suffix.ts); weighs 1. */
+function suffixHits(text: string): SignatureHit[] {
+  const span = adversarialSuffix(text);
+  if (!span) return [];
+  return [{ id: 'adversarial-suffix', ...span, weight: 1, matched: text.slice(span.start, span.end) }];
+}
+
 export const jailbreakPattern = defineSignatureGuardrail({
   name: 'JailbreakPattern',
   description:
-    'Detects jailbreak templates: DAN / "do anything now" personas, developer-mode and similar modes, dual normal/jailbroken responses, "policies no longer apply", refusal suppression and forced "Sure, here is" openings — over normalised text; "Dan", "dance" and "guidance" pass.',
+    'Detects jailbreak templates: DAN / "do anything now" personas, developer-mode and similar modes, dual normal/jailbroken responses, "policies no longer apply", refusal suppression and forced "Sure, here is" openings, and GCG-style adversarial suffixes (token soup ending the text) — over normalised text; "Dan", "dance" and "guidance" pass.',
   defaultSeverity: 'high',
   findingType: 'jailbreak',
   signatures: JAILBREAK_SIGNATURES,
   what: 'a jailbreak pattern',
+  extraHits: suffixHits,
 });

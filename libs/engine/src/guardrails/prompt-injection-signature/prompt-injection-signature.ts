@@ -24,7 +24,7 @@ export const PROMPT_INJECTION_SIGNATURES: readonly Signature[] = [
   ),
   sig(
     'fake-section-header',
-    '(?:^|\\n)[ \\t]*(?:#{2,}|={3,}|-{3,}|\\*{3,}|\\[)[ \\t]*(?:system|new instructions?|admin|developer|override|instruction)\\b',
+    '(?:^|\\n)[ \\t]{0,8}(?:#{2,8}|={3,8}|-{3,8}|\\*{3,8}|\\[)[ \\t]{0,8}(?:system|new instructions?|admin|developer|override|instruction)\\b',
     0.5,
   ),
   sig(

@@ -1,0 +1,180 @@
+/**
+ * Adversarial-suffix ("token soup") detection: GCG/DSN-style optimised suffixes glue words to
+ * brackets, quotes and markup (`](textit`, `Sure","hereres`, `\!--Two`), flip case inside a token
+ * (`AIimportSTART`) or glue letters to digits (`spanifying6`), while still mixing in plain words.
+ * Judged by form, over whitespace-separated tokens, in one bounded pass.
+ */
+
+const isLower = (c: number): boolean => c >= 0x61 && c <= 0x7a;
+const isUpper = (c: number): boolean => c >= 0x41 && c <= 0x5a;
+const isDigit = (c: number): boolean => c >= 0x30 && c <= 0x39;
+/** Prose punctuation that may wrap an ordinary word: ' " , . : ; ! ? (brackets are judged by balance). */
+const isEdge = (c: number): boolean =>
+  c === 0x27 ||
+  c === 0x22 ||
+  c === 0x2c ||
+  c === 0x2e ||
+  c === 0x3a ||
+  c === 0x3b ||
+  c === 0x21 ||
+  c === 0x3f;
+
+/**
+ * A token that reads as machine-made: after trimming prose punctuation at its edges, letters with
+ * two or more symbols (unless the brackets balance and there is no quote, as in code: `len(arr)`),
+ * a lower-to-upper case change, a letter run glued to digits, or symbols only.
+ */
+export function isSoupToken(text: string, start: number, end: number): boolean {
+  return soupKind(text, start, end) !== 0;
+}
+
+/** 0: not soup; 1: symbols glued to letters, or symbols only; 2: case change or letters glued to digits. */
+export function soupKind(text: string, start: number, end: number): 0 | 1 | 2 {
+  let s = start;
+  let e = end;
+  while (s < e && isEdge(text.charCodeAt(s))) s++;
+  while (e > s && isEdge(text.charCodeAt(e - 1))) e--;
+  if (s === e) return 0;
+  let letters = 0;
+  let punct = 0;
+  let digits = 0;
+  let caseFlip = false;
+  let run = 0;
+  let maxRun = 0;
+  // Brackets that close inside the token (`len(arr)`, `[pivot]`, `dp[i-1]`) read as code, not soup.
+  let depth = 0;
+  let unbalanced = false;
+  let quoteOrEscape = false;
+  for (let i = s; i < e; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x28 || c === 0x5b || c === 0x7b) depth++;
+    else if (c === 0x29 || c === 0x5d || c === 0x7d) {
+      if (depth === 0) unbalanced = true;
+      else depth--;
+    } else if (c === 0x22 || c === 0x27 || c === 0x60 || c === 0x5c) quoteOrEscape = true;
+    if (isLower(c) || isUpper(c)) {
+      letters++;
+      run++;
+      if (run > maxRun) maxRun = run;
+      if (isUpper(c) && i > s && isLower(text.charCodeAt(i - 1))) caseFlip = true;
+    } else {
+      run = 0;
+      if (isDigit(c)) digits++;
+      else if (c < 0x80) punct++;
+    }
+  }
+  const codeLike = depth === 0 && !unbalanced && !quoteOrEscape;
+  if ((letters >= 2 || letters === 0) && punct >= 2 && !codeLike) return 1;
+  if (caseFlip) return 2;
+  if (digits > 0 && punct === 0 && maxRun >= 3 && !isDigit(text.charCodeAt(s))) return 2;
+  return 0;
+}
+
+/** A plain word: ASCII letters, optionally followed by one prose punctuation mark. */
+function isPlainWord(text: string, s: number, e: number): boolean {
+  let k = s;
+  while (k < e && (isLower(text.charCodeAt(k)) || isUpper(text.charCodeAt(k)))) k++;
+  return k > s && (k === e || (k === e - 1 && isEdge(text.charCodeAt(k))));
+}
+
+export interface TailSoup {
+  /** Tokens read (at most `window`), all on the text's last line. */
+  tokens: number;
+  soup: number;
+  /** Soup tokens of the symbol kind (`](textit`, `({"`). */
+  symbols: number;
+  plain: number;
+  /** Offsets of the inspected tail. */
+  start: number;
+  end: number;
+}
+
+const isSpace = (c: number): boolean => c === 0x20 || c === 0x09 || c === 0x0d || c === 0x0c || c === 0x0b;
+
+/** The last `window` tokens of the text's last non-empty line, scanned backwards. */
+export function tailSoup(text: string, window = 16): TailSoup {
+  let i = text.length;
+  while (i > 0 && text.charCodeAt(i - 1) <= 0x20) i--;
+  const end = i;
+  let tokens = 0;
+  let soup = 0;
+  let symbols = 0;
+  let plain = 0;
+  let start = end;
+  while (i > 0 && tokens < window) {
+    while (i > 0 && isSpace(text.charCodeAt(i - 1))) i--;
+    if (i === 0 || text.charCodeAt(i - 1) === 0x0a) break;
+    const e = i;
+    while (i > 0 && text.charCodeAt(i - 1) > 0x20) i--;
+    tokens++;
+    start = i;
+    const kind = soupKind(text, i, e);
+    if (kind !== 0) {
+      soup++;
+      if (kind === 1) symbols++;
+    } else if (isPlainWord(text, i, e)) plain++;
+  }
+  return { tokens, soup, symbols, plain, start, end };
+}
+
+/** Whether the text has at least `n` whitespace-separated tokens (bounded scan). */
+function hasTokens(text: string, n: number): boolean {
+  let count = 0;
+  let inTok = false;
+  for (let i = 0; i < text.length && count < n; i++) {
+    const tok = text.charCodeAt(i) > 0x20;
+    if (tok && !inTok) count++;
+    inTok = tok;
+  }
+  return count >= n;
+}
+
+/**
+ * The span of an adversarial suffix ending the text, or undefined: among the last 16 tokens of
+ * the last line (at least 12 of them, in a text of 16+ tokens), three or more soup tokens (one at
+ * least of symbols glued to letters) mixed with four or more plain words. Code lines have few
+ * plain words; prose has no soup; brand names in camel case (iPhone, PostgreSQL) alone are not enough.
+ */
+export function adversarialSuffix(text: string): { start: number; end: number } | undefined {
+  const t = tailSoup(text, 16);
+  if (t.tokens < 12 || t.soup < 3 || t.symbols < 1 || t.plain < 4) return undefined;
+  if (!hasTokens(text, 16)) return undefined;
+  return { start: t.start, end: t.end };
+}
+
+/**
+ * Marker words for the injection model: the densest 8- and 12-token windows of soup (share ≥ 0.3,
+ * ≥ 0.5) anywhere in the first 4096 tokens, and one graded marker per soup token from the third
+ * on among the last 16 tokens.
+ */
+export function soupMarkers(text: string): string {
+  const n = text.length;
+  const flags: number[] = [];
+  let i = 0;
+  while (i < n && flags.length < 4096) {
+    while (i < n && text.charCodeAt(i) <= 0x20) i++;
+    const s = i;
+    while (i < n && text.charCodeAt(i) > 0x20) i++;
+    if (i > s) flags.push(isSoupToken(text, s, i) ? 1 : 0);
+  }
+  if (flags.length < 8) return '';
+  let out = '';
+  for (const [w, tag] of [
+    [8, 'a'],
+    [12, 'b'],
+  ] as const) {
+    let sum = 0;
+    let best = 0;
+    for (let k = 0; k < flags.length; k++) {
+      sum += flags[k] as number;
+      if (k >= w) sum -= flags[k - w] as number;
+      if (k >= w - 1 && sum > best) best = sum;
+    }
+    if (best / w >= 0.3) out += ` qzsoup${tag}low`;
+    if (best / w >= 0.5) out += ` qzsoup${tag}high`;
+  }
+  const tail = tailSoup(text, 16);
+  for (let k = 3; k <= Math.min(tail.soup, 7); k++) out += ` qzsouptail${'abcdefgh'[k]}`;
+  if (adversarialSuffix(text)) out += ' qzsuffix';
+  return out;
+}
