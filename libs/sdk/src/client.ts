@@ -1,5 +1,6 @@
 import type { BackoffOptions } from './backoff.ts';
 import { Analytics } from './resources/analytics.ts';
+import { Batches } from './resources/batches.ts';
 import { Guardrails } from './resources/guardrails.ts';
 import { Profiles } from './resources/profiles.ts';
 import { validateRoutes } from './resources/validate.ts';
@@ -39,6 +40,7 @@ export class ParapetClient {
   readonly profiles: Profiles;
   readonly analytics: Analytics;
   readonly guardrails: Guardrails;
+  readonly batches: Batches;
   readonly #t: Transport;
 
   constructor(options: ClientOptions) {
@@ -60,6 +62,7 @@ export class ParapetClient {
     this.profiles = new Profiles(this.#t);
     this.analytics = new Analytics(this.#t);
     this.guardrails = new Guardrails(this.#t);
+    this.batches = new Batches(this.#t);
   }
 
   /**

@@ -41,6 +41,12 @@ const CALLS: Record<SdkMethod, (c: ParapetClient) => Promise<unknown>> = {
   'analytics.timeseries': (c) => c.analytics.timeseries({ interval: 'day' }),
   'analytics.guardrails': (c) => c.analytics.guardrails(),
   'analytics.usage': (c) => c.analytics.usage(),
+  'batches.create': (c) =>
+    c.batches.create({ profileName: 'default', validationType: 'input', items: [{ text: 'hi' }] }),
+  'batches.list': (c) => c.batches.list({ status: 'running' }),
+  'batches.get': (c) => c.batches.get('b1'),
+  'batches.results': (c) => c.batches.results('b1', { limit: 10 }),
+  'batches.cancel': (c) => c.batches.cancel('b1'),
 };
 
 function recordingClient() {

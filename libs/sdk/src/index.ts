@@ -16,6 +16,7 @@ export {
   ValidationError,
 } from './errors.ts';
 export type { Analytics, DateQuery } from './resources/analytics.ts';
+export type { Batches, WaitOptions } from './resources/batches.ts';
 export type { Guardrails } from './resources/guardrails.ts';
 export type { IfMatch, IfMatchOptions, Profiles, ProfileWithEtag } from './resources/profiles.ts';
 export { SDK_ROUTES, type SdkMethod } from './routes.ts';

@@ -1,4 +1,5 @@
 import { analyticsRoutes } from './resources/analytics.ts';
+import { batchRoutes } from './resources/batches.ts';
 import { guardrailRoutes } from './resources/guardrails.ts';
 import { profileRoutes } from './resources/profiles.ts';
 import { validateRoutes } from './resources/validate.ts';
@@ -14,6 +15,7 @@ export const SDK_ROUTES = {
   ...profileRoutes,
   ...guardrailRoutes,
   ...analyticsRoutes,
+  ...batchRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type SdkMethod = keyof typeof SDK_ROUTES;

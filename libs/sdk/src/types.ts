@@ -57,3 +57,15 @@ export type AnalyticsGuardrailsQuery = Query<operations['getAnalyticsGuardrails'
 export type AnalyticsGuardrails = JsonResponse<operations['getAnalyticsGuardrails'], 200>;
 export type AnalyticsUsageQuery = Query<operations['getAnalyticsUsage']>;
 export type AnalyticsUsage = JsonResponse<operations['getAnalyticsUsage'], 200>;
+
+// Batches
+export type BatchCreateRequest = JsonBody<operations['postBatches']>;
+export type BatchItem = BatchCreateRequest['items'][number];
+export type BatchAccepted = JsonResponse<operations['postBatches'], 202>;
+export type Batch = JsonResponse<operations['getBatchesById'], 200>;
+export type BatchStatus = Batch['status'];
+export type BatchListQuery = Query<operations['getBatches']>;
+export type BatchList = JsonResponse<operations['getBatches'], 200>;
+export type BatchResultsQuery = Query<operations['getBatchesByIdResults']>;
+export type BatchResultsPage = JsonResponse<operations['getBatchesByIdResults'], 200>;
+export type BatchResultItem = BatchResultsPage['items'][number];
