@@ -1,4 +1,4 @@
-import { franc } from 'franc';
+import { franc, francAll } from 'franc';
 
 /** ISO 639-1 → ISO 639-3 (franc's codes) for the languages we name in configs, with their scripts. */
 export const LANGUAGES: Record<string, { iso3: string; scripts: string[] }> = {
@@ -124,29 +124,66 @@ export function dominantScript(text: string): string | undefined {
 /** Frequent function words: a strong, cheap signal on short Latin-script texts where trigrams are noisy. */
 const STOPWORDS: Record<string, Set<string>> = Object.fromEntries(
   Object.entries({
-    eng: 'the and is are was were you your how what can could would should this that with for of to in it do does my me we they have has not',
-    fra: 'le la les des est et une un vous je pour pas que qui dans sur avec ce cette sont nous mais du au',
-    spa: 'el la los las es y una un que de por para con como está estás qué no se lo del al pero muy',
-    deu: 'der die das und ist nicht ein eine ich sie wir mit für auf ist sind zu den dem des auch wie was',
-    ita: 'il lo la gli le è e una un che di per con come sono non del della nel ma anche questo',
-    por: 'o a os as é e uma um que de para com como não do da em no na mas você são',
-    nld: 'de het een en is zijn niet ik je wij met voor op van dat dit ook maar hoe wat',
+    eng: 'the a an and or but is are was were be been being you your i me my we our us they them their he she his her it its this that these those of to in on at by from with for as if not no do does did have has had can could would should will shall may might must what how why where when who which there here about into than then so just also',
+    fra: 'le la les des est et une un vous je tu il elle nous pour pas que qui dans sur avec ce cette sont mais du au aux ou où comment quel quelle très aussi être avoir fait',
+    spa: 'el la los las es y una un que de por para con como está estás qué no se lo del al pero muy yo tu su sus mi dónde cómo cuando también hay son',
+    deu: 'der die das und ist nicht ein eine ich sie wir mit für auf sind zu den dem des auch wie was ist bitte kann können wo warum haben hat',
+    ita: 'il lo la gli le è e una un che di per con come sono non del della nel ma anche questo quella dove perché ho hai',
+    por: 'o os as é e uma um que de para com como não do da em no na mas você são isso onde porque tem',
+    nld: 'de het een en is zijn niet ik je wij met voor op van dat dit ook maar hoe wat waar waarom heb',
   }).map(([k, v]) => [k, new Set(v.split(' '))]),
 );
 
-function stopwordGuess(text: string): string | undefined {
+function stopwordScores(text: string): Array<readonly [string, number]> {
   const words =
     text
       .toLowerCase()
       .match(/\p{L}+/gu)
       ?.slice(0, 400) ?? [];
-  const scores = Object.entries(STOPWORDS).map(
-    ([lang, set]) => [lang, words.filter((w) => set.has(w)).length] as const,
-  );
-  scores.sort((a, b) => b[1] - a[1]);
-  const [best, second] = scores;
+  return Object.entries(STOPWORDS)
+    .map(([lang, set]) => [lang, words.filter((w) => set.has(w)).length] as const)
+    .sort((a, b) => b[1] - a[1]);
+}
+
+function stopwordGuess(text: string): string | undefined {
+  const [best, second] = stopwordScores(text);
   if (best && best[1] >= 2 && best[1] >= 1.5 * (second?.[1] ?? 0) + 0.5) return best[0];
   return undefined;
+}
+
+/** Whether the text reads as prose (mostly letters, several words) rather than code, keys or handles. */
+export function isProse(text: string): boolean {
+  const sample = text.length > 5_000 ? text.slice(0, 5_000) : text;
+  const nonSpace = sample.replace(/\s+/g, '');
+  if (nonSpace.length === 0) return false;
+  const { letters } = scriptCounts(sample, 5_000);
+  const words = sample.split(/\s+/).filter((w) => /^[\p{L}'’,.!?;:()"-]+$/u.test(w)).length;
+  return letters / nonSpace.length >= 0.75 && words >= 4;
+}
+
+/**
+ * Candidate languages with franc's relative scores (best = 1), restricted to `only`; function-word
+ * evidence, when clear, is put first. Empty when the text is too short.
+ */
+export function rankLanguages(
+  text: string,
+  minLength = 20,
+  only: readonly string[] = Object.values(LANGUAGES).map((l) => l.iso3),
+): Array<[string, number]> {
+  const sample = text.length > 5_000 ? text.slice(0, 5_000) : text;
+  if (sample.trim().length < minLength) return [];
+  const top = detectLanguage(sample, minLength, only);
+  if (top === 'und') return [];
+  const ranked = francAll(sample, { minLength, only: [...only] }).filter(([l]) => l !== 'und') as Array<
+    [string, number]
+  >;
+  const rest = ranked.filter(([l]) => l !== top);
+  return [[top, 1], ...rest];
+}
+
+/** Function-word hits of one language in the text. */
+export function stopwordHits(text: string, iso3: string): number {
+  return stopwordScores(text).find(([l]) => l === iso3)?.[1] ?? 0;
 }
 
 const CANDIDATES = Object.values(LANGUAGES).map((l) => l.iso3);

@@ -55,7 +55,9 @@ export function gibberishScore(text: string, maxChars = 20_000): GibberishScore 
   if (codeHints >= 3 && codeHints / Math.max(1, sample.length / 80) > 0.5) {
     return { score: 0, words: 0, badWords: 0, applicable: false, reason: 'looks like code' };
   }
-  const words = (sample.match(/[A-Za-z]{3,}/g) ?? [])
+  // Whole words (accented letters included) judged only when plain ASCII: "Prävention" is not split.
+  const words = (sample.match(/\p{L}{3,}/gu) ?? [])
+    .filter((w) => /^[A-Za-z]+$/.test(w))
     .filter((w) => !(w.length > 1 && w === w.toUpperCase() && w.length <= 6)) // acronyms
     .map((w) => w.toLowerCase());
   if (words.length === 0) return { score: 0, words: 0, badWords: 0, applicable: false, reason: 'no words' };

@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { defineGuardrail } from '../../core/define.ts';
 import {
-  detectLanguage,
+  isProse,
   KNOWN_LANGUAGE_CODES,
   LANGUAGES,
+  rankLanguages,
   SCRIPTS,
   scriptCounts,
+  stopwordHits,
   toIso1,
   toIso3,
 } from '../../detectors/language/languages.ts';
@@ -41,6 +43,14 @@ export const languageRestriction = defineGuardrail({
       .max(1)
       .default(0.1)
       .describe('Share of letters that may be in a disallowed script (names, quotes) before failing.'),
+    ambiguityMargin: z
+      .number()
+      .gt(0)
+      .max(1)
+      .default(0.9)
+      .describe(
+        'An allowed language whose relative score (best = 1) reaches this margin makes the text pass as ambiguous.',
+      ),
     minLengthForLanguage: z
       .number()
       .int()
@@ -74,14 +84,35 @@ export const languageRestriction = defineGuardrail({
           details: { scripts: counts },
         };
       }
-      const lang = detectLanguage(text, config.minLengthForLanguage);
-      if (lang === 'und')
+      if (!isProse(text)) {
+        return {
+          passed: true,
+          message: 'Allowed script; not prose, so the language is not judged',
+          details: { scripts: counts },
+        };
+      }
+      const ranked = rankLanguages(text, config.minLengthForLanguage);
+      const lang = ranked[0]?.[0];
+      if (!lang)
         return {
           passed: true,
           message: 'Allowed script; language undetermined',
           details: { scripts: counts },
         };
       if (!allowedIso3.has(lang)) {
+        // Short and informal texts are ambiguous: pass when an allowed language is nearly as likely
+        // or its function words are at least as present as the winner's.
+        const close = ranked.find(([l, score]) => allowedIso3.has(l) && score >= config.ambiguityMargin);
+        const stop = [...allowedIso3].find(
+          (l) => stopwordHits(text, l) >= Math.max(2, stopwordHits(text, lang)),
+        );
+        if (close || stop) {
+          return {
+            passed: true,
+            message: `Language ambiguous between "${toIso1(lang)}" and an allowed language`,
+            details: { language: toIso1(lang) },
+          };
+        }
         return {
           passed: false,
           message: `Language "${toIso1(lang)}" is not allowed`,

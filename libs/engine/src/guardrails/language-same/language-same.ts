@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { defineGuardrail } from '../../core/define.ts';
 import { missingFacts, onMissingSchema } from '../../detectors/context/missing.ts';
-import { detectLanguage, toIso1, toIso3 } from '../../detectors/language/languages.ts';
+import {
+  detectLanguage,
+  isProse,
+  rankLanguages,
+  toIso1,
+  toIso3,
+} from '../../detectors/language/languages.ts';
 
 export const languageSame = defineGuardrail({
   name: 'LanguageSame',
@@ -28,10 +34,15 @@ export const languageSame = defineGuardrail({
       else if (context.inputText) input = detectLanguage(context.inputText, config.minLength);
       else return missingFacts(config.onMissing, 'inputText or inputLanguage');
       if (input === 'und') return { passed: true, message: 'Input too short to identify its language' };
-      const output = detectLanguage(text, config.minLength);
-      if (output === 'und') return { passed: true, message: 'Output too short to identify its language' };
+      if (!isProse(text))
+        return { passed: true, message: 'Output is not prose (code, data); language not judged' };
+      const ranked = rankLanguages(text, config.minLength);
+      const output = ranked[0]?.[0];
+      if (!output) return { passed: true, message: 'Output too short to identify its language' };
       const details = { inputLanguage: toIso1(input), outputLanguage: toIso1(output) };
-      if (output !== input) {
+      // Ambiguous outputs (the input language nearly as likely) pass.
+      const close = ranked.some(([l, score]) => l === input && score >= 0.9);
+      if (output !== input && !close) {
         return {
           passed: false,
           message: `Output is in "${details.outputLanguage}" but the input is in "${details.inputLanguage}"`,

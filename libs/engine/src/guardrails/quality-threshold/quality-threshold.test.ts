@@ -25,8 +25,16 @@ describe('QualityThreshold', () => {
   });
   it('fails output truncated mid-sentence or in an open code fence', () => {
     expect(
-      problems('The migration proceeds in three phases: first we copy the historical tables, then we'),
+      problems(
+        'The migration proceeds in three phases. First we copy the historical tables to the new cluster, then we switch the writers, and finally we',
+      ),
     ).toEqual(['truncated']);
+    expect(problems(`Top tags for this week:\n${'#ai #ml #data '.repeat(10)}`)).not.toContain('truncated');
+    expect(
+      problems(
+        'Here are the steps you asked for, in order:\n\n1. Install the package with npm\n2. Configure the API key in your environment file',
+      ),
+    ).toEqual([]);
     expect(problems('Here is the code:\n```python\ndef f(x):\n    return')).toEqual(['unclosed_code_fence']);
   });
   it('fails repetitive and gibberish output', () => {

@@ -6,6 +6,20 @@ import { gibberishScore } from '../../detectors/text-stats/gibberish.ts';
 const OPEN_END = /[\p{L}\p{N},;:(-]\s*$/u;
 const CLOSED_END = /[.!?…)"'\]}*`>|\p{Emoji_Presentation}]\s*$/u;
 
+/**
+ * The last line of a long answer stopping mid-sentence: a prose line (not a heading, list item, table
+ * row, hashtag or link line) of at least 60 characters ending in a lower-case word or a comma.
+ */
+function looksCutOff(lastLine: string): boolean {
+  const line = lastLine.trim();
+  if (line.length < 60 || /^(?:[-*+#>|]|\d+[.)])/.test(line) || /[|#@]|https?:\/\//.test(line)) return false;
+  return (
+    OPEN_END.test(line.slice(-20)) &&
+    !CLOSED_END.test(line.slice(-20)) &&
+    /(?:\p{Ll}{2,}|,)\s*$/u.test(line.slice(-20))
+  );
+}
+
 export const qualityThreshold = defineGuardrail({
   name: 'QualityThreshold',
   stages: ['output'],
@@ -25,7 +39,7 @@ export const qualityThreshold = defineGuardrail({
       .boolean()
       .default(true)
       .describe(
-        'Fail output that ends mid-sentence (checked from 80 characters on) or with an unclosed ``` fence.',
+        'Fail output whose last prose line stops mid-sentence (outputs of 120+ characters) or with an unclosed ``` fence.',
       ),
     maxRepetitionRatio: z
       .number()
@@ -51,15 +65,8 @@ export const qualityThreshold = defineGuardrail({
       if (t.length < config.minChars) problems.push('too_short');
       if (config.detectTruncation) {
         const fences = t.includes('```') ? (t.match(/^\s{0,3}```/gm)?.length ?? 0) : 0;
-        const tail = t.slice(-200);
         if (fences % 2 === 1) problems.push('unclosed_code_fence');
-        else if (
-          t.length >= 80 &&
-          fences === 0 &&
-          OPEN_END.test(tail) &&
-          !CLOSED_END.test(tail) &&
-          !/\n\s*(?:[-*+]|\d+\.)\s[^\n]*$/.test(tail)
-        ) {
+        else if (t.length >= 120 && fences === 0 && looksCutOff(t.slice(t.lastIndexOf('\n') + 1))) {
           problems.push('truncated');
         }
       }
