@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type AnalyticsClient, createAnalyticsClient, migrateClickHouse, summary } from '@parapet/analytics';
 import { loadConfig } from '@parapet/config';
-import type { ExecutionRecord } from '@parapet/contracts';
+import { type ExecutionRecord, provisioningJobId } from '@parapet/contracts';
 import { createUser, type Db, listProfiles } from '@parapet/db';
 import { BUILTIN_PROFILES } from '@parapet/engine';
 import {
@@ -108,7 +108,7 @@ describe('worker', () => {
     const user = await createUser(db, randomName('worker-user'));
     await enqueueProvisioningJob(queues.provisioning, user.id);
     await waitFor(
-      async () => (await queues.provisioning.getJob(`provision-${user.id}`))?.finishedOn !== undefined,
+      async () => (await queues.provisioning.getJob(provisioningJobId(user.id)))?.finishedOn !== undefined,
       { timeoutMs: 20_000 },
     );
     // Run it again (the deterministic id would dedupe while the job is retained, so use another id).
@@ -134,7 +134,7 @@ describe('worker', () => {
     await enqueueProvisioningJob(queues.provisioning, userId);
     const job = await waitFor(
       async () => {
-        const j = await queues.provisioning.getJob(`provision-${userId}`);
+        const j = await queues.provisioning.getJob(provisioningJobId(userId));
         return j?.finishedOn !== undefined ? j : undefined;
       },
       { timeoutMs: 20_000 },

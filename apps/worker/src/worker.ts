@@ -8,14 +8,8 @@ import {
 } from '@parapet/analytics';
 import type { Config } from '@parapet/config';
 import { analyticsJobSchema, provisioningJobSchema } from '@parapet/contracts';
-import {
-  type BuiltInProfileInput,
-  createDb,
-  type Db,
-  NotFoundError,
-  upsertBuiltInProfiles,
-} from '@parapet/db';
-import { BUILTIN_DEFINITIONS_VERSION, BUILTIN_PROFILES, type GuardrailEntry } from '@parapet/engine';
+import { createDb, type Db, NotFoundError, upsertBuiltInProfiles } from '@parapet/db';
+import { BUILTIN_DEFINITIONS_VERSION, BUILTIN_PROFILES } from '@parapet/engine';
 import {
   closeQueues,
   closeRedisConnection,
@@ -32,17 +26,6 @@ import { Counter, Histogram, type Registry, register } from 'prom-client';
 import { startBatchRole } from './batch/role.ts';
 import { type BatchSettings, DEFAULT_BATCH_SETTINGS } from './batch/settings.ts';
 import { enqueueOutdatedBuiltIns } from './builtins-upgrade.ts';
-
-/** The engine's entries may omit `config`; stored entries always carry one (empty = defaults). */
-const stored = (entries: readonly GuardrailEntry[]) => entries.map((e) => ({ ...e, config: e.config ?? {} }));
-const BUILTINS: readonly BuiltInProfileInput[] = BUILTIN_PROFILES.map((p) => ({
-  id: p.id,
-  name: p.name,
-  description: p.description,
-  inputGuardrails: stored(p.inputGuardrails),
-  outputGuardrails: stored(p.outputGuardrails),
-  toolGuardrails: stored(p.toolGuardrails),
-}));
 
 export type WorkerConfig = Pick<
   Config,
@@ -199,7 +182,7 @@ export async function startWorker(
               const result = await upsertBuiltInProfiles(
                 db,
                 payload.userId,
-                BUILTINS,
+                BUILTIN_PROFILES,
                 BUILTIN_DEFINITIONS_VERSION,
               );
               logger.info(

@@ -30,15 +30,25 @@ export interface NewProfile {
   definition: ProfileDefinition;
 }
 
+/** An entry as the engine writes it: `config` may be omitted (the guardrail's defaults apply). */
+interface BuiltInEntry {
+  name: string;
+  config?: Record<string, unknown>;
+}
+
 /** A built-in profile as the engine ships it (BuiltInProfile from @parapet/engine fits). */
 export interface BuiltInProfileInput {
   id: string;
   name: string;
   description: string;
-  inputGuardrails: ProfileDefinition['inputGuardrails'];
-  outputGuardrails: ProfileDefinition['outputGuardrails'];
-  toolGuardrails: ProfileDefinition['toolGuardrails'];
+  inputGuardrails: readonly BuiltInEntry[];
+  outputGuardrails: readonly BuiltInEntry[];
+  toolGuardrails: readonly BuiltInEntry[];
 }
+
+/** Stored entries always carry a config (empty = the guardrail's defaults). */
+const storedEntries = (entries: readonly BuiltInEntry[]) =>
+  entries.map((e) => ({ name: e.name, config: e.config ?? {} }));
 
 const columns = [
   'user_id',
@@ -324,9 +334,9 @@ export async function upsertBuiltInProfiles(
       const definition: ProfileDefinition = {
         name: builtin.name,
         description: builtin.description,
-        inputGuardrails: builtin.inputGuardrails,
-        outputGuardrails: builtin.outputGuardrails,
-        toolGuardrails: builtin.toolGuardrails,
+        inputGuardrails: storedEntries(builtin.inputGuardrails),
+        outputGuardrails: storedEntries(builtin.outputGuardrails),
+        toolGuardrails: storedEntries(builtin.toolGuardrails),
       };
       const row = await trx
         .insertInto('profiles')
