@@ -35,7 +35,7 @@ const MODEL_PATH = join(
 const FIGURES_PATH = join(here, 'injection/figures.json');
 
 export const TRAIN_OPTIONS: TrainOptions = {
-  buckets: 1 << 18,
+  buckets: 1 << 16,
   epochs: 12,
   l2: 1e-6,
   learningRate: 0.2,

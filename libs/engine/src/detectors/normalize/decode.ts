@@ -23,6 +23,7 @@ const BASE64 = /(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/_-]{16,}={0,2}/g;
 const HEX_PLAIN = /(?<![0-9A-Fa-f])(?:[0-9A-Fa-f]{2}){8,}(?![0-9A-Fa-f])/g;
 const HEX_ESCAPED = /(?:\\x[0-9A-Fa-f]{2}){4,}/g;
 const HEX_SEPARATED = /(?<![0-9A-Za-z])[0-9A-Fa-f]{2}(?:[ :,][0-9A-Fa-f]{2}){7,}(?![0-9A-Za-z])/g;
+const HEX_SEPARATED_AT = new RegExp(HEX_SEPARATED.source, 'y');
 /** URL-encoded runs with at least three escapes. */
 const URL_ENC = /(?:%[0-9A-Fa-f]{2}|[A-Za-z0-9._~+!*'();:@&=$,/?#-]){6,}/g;
 
@@ -74,11 +75,28 @@ function decodeBase64(s: string): string | undefined {
   if (clean.length % 4 === 1) return undefined;
   const b64 = clean.replace(/-/g, '+').replace(/_/g, '/');
   const bytes = Buffer.from(b64, 'base64');
+  if (!mostlyPrintableBytes(bytes)) return undefined;
   try {
     return decoderUtf8.decode(bytes);
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Cheap pre-check before UTF-8 decoding (whose failure throws, which is slow): random runs decode
+ * to many control bytes, while meaningful text (which must be 95 % printable) has almost none.
+ */
+function mostlyPrintableBytes(bytes: Uint8Array): boolean {
+  let control = 0;
+  const limit = bytes.length * 0.05;
+  for (let i = 0; i < bytes.length; i++) {
+    const b = bytes[i] as number;
+    if ((b < 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d) || b === 0x7f) {
+      if (++control > limit) return false;
+    }
+  }
+  return true;
 }
 
 function decodeHex(s: string): string | undefined {
@@ -133,10 +151,6 @@ const ROT13_HINT =
   /\b(?:gur|naq|lbh|lbhe|vf|bs|gb|vg|sbe|jvgu|guvf|cyrnfr|vtaber|cerivbhf|cebzcg|cnffjbeq|frperg|vafgehpgvbaf)\b/gi;
 
 function findRot13(text: string, push: (p: DecodedPayload) => void): void {
-  ROT13_HINT.lastIndex = 0;
-  let hints = 0;
-  while (hints < 2 && ROT13_HINT.exec(text) !== null) hints++;
-  if (hints < 2) return;
   ROT13_SEGMENT.lastIndex = 0;
   for (let m = ROT13_SEGMENT.exec(text); m !== null; m = ROT13_SEGMENT.exec(text)) {
     const seg = m[0];
@@ -152,6 +166,121 @@ function findRot13(text: string, push: (p: DecodedPayload) => void): void {
   }
 }
 
+const HINT_WORDS = ROT13_HINT.source.slice(5, -3).split('|');
+const wordHash = (w: string): number => {
+  let h = 0;
+  for (let i = 0; i < w.length; i++) h = (Math.imul(h, 31) + w.charCodeAt(i)) | 0;
+  return h;
+};
+const HINT_HASHES = new Set(HINT_WORDS.map(wordHash));
+const HINT_SET = new Set(HINT_WORDS);
+
+const isB64 = (c: number): boolean =>
+  (c >= 0x61 && c <= 0x7a) ||
+  (c >= 0x41 && c <= 0x5a) ||
+  (c >= 0x30 && c <= 0x39) ||
+  c === 0x2b ||
+  c === 0x2f ||
+  c === 0x5f ||
+  c === 0x2d;
+const isHexUnit = (c: number): boolean =>
+  (c >= 0x30 && c <= 0x39) || (c >= 0x61 && c <= 0x66) || (c >= 0x41 && c <= 0x46);
+const isHexSep = (c: number): boolean => c === 0x20 || c === 0x3a || c === 0x2c;
+
+interface Prescan {
+  /** Maximal base64-alphabet runs of 16+ characters, as [start, end) without trailing '='. */
+  runs: number[];
+  /** Chains of 3+ hex pairs joined by single separators, as [start, end): where HEX_SEPARATED can match. */
+  hexChains: number[];
+  /** Words of the rot13 hint list seen (case-insensitive), up to 2. */
+  rot13Hints: number;
+}
+
+/** One pass over char codes finding what the payload patterns need, so each runs only where it can match. */
+function prescan(t: string): Prescan {
+  const n = t.length;
+  const runs: number[] = [];
+  const hexChains: number[] = [];
+  let rot13Hints = 0;
+  let i = 0;
+  while (i < n) {
+    const c = t.charCodeAt(i);
+    if (!isB64(c)) {
+      if (
+        isHexSep(c) &&
+        i >= 2 &&
+        i + 5 < n &&
+        isHexUnit(t.charCodeAt(i - 1)) &&
+        isHexUnit(t.charCodeAt(i - 2)) &&
+        isHexUnit(t.charCodeAt(i + 1)) &&
+        isHexUnit(t.charCodeAt(i + 2)) &&
+        isHexSep(t.charCodeAt(i + 3)) &&
+        isHexUnit(t.charCodeAt(i + 4)) &&
+        isHexUnit(t.charCodeAt(i + 5))
+      ) {
+        // Walk back and forward over "pair separator" groups to the chain's ends.
+        let cs = i - 2;
+        while (
+          cs >= 3 &&
+          isHexSep(t.charCodeAt(cs - 1)) &&
+          isHexUnit(t.charCodeAt(cs - 2)) &&
+          isHexUnit(t.charCodeAt(cs - 3))
+        ) {
+          cs -= 3;
+        }
+        let ce = i + 6;
+        while (
+          ce + 2 < n &&
+          isHexSep(t.charCodeAt(ce)) &&
+          isHexUnit(t.charCodeAt(ce + 1)) &&
+          isHexUnit(t.charCodeAt(ce + 2))
+        ) {
+          ce += 3;
+        }
+        if (hexChains.length === 0 || cs >= (hexChains[hexChains.length - 1] as number))
+          hexChains.push(cs, ce);
+        // Nothing else of interest lies inside a chain (its runs are two characters long).
+        i = ce;
+        continue;
+      }
+      i++;
+      continue;
+    }
+    const s = i;
+    // Letter words inside the run, for the rot13 hint (ASCII letters, lowercased).
+    let h = 0;
+    let wlen = 0;
+    let wstart = i;
+    while (i <= n) {
+      const x = i < n ? t.charCodeAt(i) : 0;
+      const letter = (x >= 0x61 && x <= 0x7a) || (x >= 0x41 && x <= 0x5a);
+      if (letter) {
+        if (wlen === 0) wstart = i;
+        h = (Math.imul(h, 31) + (x | 0x20)) | 0;
+        wlen++;
+      } else {
+        if (wlen >= 2 && wlen <= 12 && rot13Hints < 2 && HINT_HASHES.has(h)) {
+          const before = wstart > 0 ? t.charCodeAt(wstart - 1) : 0x20;
+          const boundary =
+            !(isB64(before) && before !== 0x2b && before !== 0x2f && before !== 0x2d) && !isB64Word(x);
+          if (boundary && HINT_SET.has(t.slice(wstart, wstart + wlen).toLowerCase())) rot13Hints++;
+        }
+        h = 0;
+        wlen = 0;
+      }
+      if (i === n || !isB64(x)) break;
+      i++;
+    }
+    if (i - s >= 16) runs.push(s, i);
+  }
+  return { runs, hexChains, rot13Hints };
+}
+
+/** A \\w character (letter, digit or underscore): what `\\b` in the hint pattern looks at. */
+function isB64Word(c: number): boolean {
+  return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === 0x5f;
+}
+
 /**
  * Decodes embedded base64 / hex / URL-encoded / rot13 payloads of meaningful length, each with
  * original offsets. Only payloads that decode to printable, word-like text are returned.
@@ -161,9 +290,17 @@ export function decodeEmbedded(original: string): DecodedPayload[] {
   const push = (p: DecodedPayload): void => {
     if (found.length < MAX_PAYLOADS) found.push(p);
   };
-  const scan = (re: RegExp, encoding: Encoding, decode: (s: string) => string | undefined): void => {
+  const scan = (re: RegExp, encoding: Encoding, decode: (s: string) => string | undefined): void =>
+    scanAt(original, 0, re, encoding, decode);
+  const scanAt = (
+    text: string,
+    offset: number,
+    re: RegExp,
+    encoding: Encoding,
+    decode: (s: string) => string | undefined,
+  ): void => {
     re.lastIndex = 0;
-    for (let m = re.exec(original); m !== null && found.length < MAX_PAYLOADS; m = re.exec(original)) {
+    for (let m = re.exec(text); m !== null && found.length < MAX_PAYLOADS; m = re.exec(text)) {
       const s = m[0];
       if (s.length > MAX_CANDIDATE) continue;
       if (encoding === 'base64' && !/[A-Za-z]/.test(s)) continue;
@@ -171,16 +308,50 @@ export function decodeEmbedded(original: string): DecodedPayload[] {
       const decoded = decode(s);
       if (decoded === undefined || decoded === s) continue;
       if (!isMeaningfulText(decoded)) continue;
-      push({ start: m.index, end: m.index + s.length, encoding, decoded });
+      push({ start: offset + m.index, end: offset + m.index + s.length, encoding, decoded });
     }
   };
-  scan(HEX_ESCAPED, 'hex', decodeHex);
-  scan(HEX_SEPARATED, 'hex', decodeHex);
-  scan(HEX_PLAIN, 'hex', decodeHex);
-  // Base64 of text always mixes upper and lower case; single-case runs (paths, slugs, hex) are skipped.
-  scan(BASE64, 'base64', (s) => (!mixedCase(s) || /^[0-9A-Fa-f]+$/.test(s) ? undefined : decodeBase64(s)));
+  const pre = prescan(original);
+  if (original.includes('\\x')) scan(HEX_ESCAPED, 'hex', decodeHex);
+  // Separated hex can only start at a pair start inside a chain: try there (sticky, bounded by the chain).
+  let nextAllowed = 0;
+  for (let c = 0; c < pre.hexChains.length && found.length < MAX_PAYLOADS; c += 2) {
+    const cs = pre.hexChains[c] as number;
+    const ce = pre.hexChains[c + 1] as number;
+    for (let p = Math.max(cs, nextAllowed); p + 23 <= ce; p += 3) {
+      HEX_SEPARATED_AT.lastIndex = p;
+      if (!HEX_SEPARATED_AT.test(original)) continue;
+      const e = HEX_SEPARATED_AT.lastIndex;
+      nextAllowed = e;
+      const decoded = decodeHex(original.slice(p, e));
+      if (decoded !== undefined && isMeaningfulText(decoded))
+        push({ start: p, end: e, encoding: 'hex', decoded });
+      break;
+    }
+  }
+  // Hex and base64 candidates only occur inside base64-alphabet runs of 16+ characters; each
+  // pattern runs over the run alone (its boundaries are the run's), with offsets shifted back.
+  for (let r = 0; r < pre.runs.length && found.length < MAX_PAYLOADS; r += 2) {
+    const s = pre.runs[r] as number;
+    let e = pre.runs[r + 1] as number;
+    const run = original.slice(s, e);
+    scanAt(run, s, HEX_PLAIN, 'hex', decodeHex);
+    let pad = 0;
+    while (pad < 2 && e < original.length && original.charCodeAt(e) === 0x3d) {
+      e++;
+      pad++;
+    }
+    const b64 = pad > 0 ? original.slice(s, e) : run;
+    // Base64 of text always mixes upper and lower case; single-case runs (paths, slugs, hex) are skipped.
+    if (b64.length <= MAX_CANDIDATE && mixedCase(b64) && !/^[0-9A-Fa-f]+$/.test(b64)) {
+      const decoded = decodeBase64(b64);
+      if (decoded !== undefined && decoded !== b64 && isMeaningfulText(decoded)) {
+        push({ start: s, end: e, encoding: 'base64', decoded });
+      }
+    }
+  }
   if (/%[0-9A-Fa-f]{2}/.test(original)) scan(URL_ENC, 'url', decodeUrl);
-  if (found.length < MAX_PAYLOADS) findRot13(original, push);
+  if (found.length < MAX_PAYLOADS && pre.rot13Hints >= 2) findRot13(original, push);
   found.sort((a, b) => a.start - b.start || b.end - a.end);
   // Drop payloads nested inside an earlier one (a hex run inside a base64-looking run).
   const out: DecodedPayload[] = [];

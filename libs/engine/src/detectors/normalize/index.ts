@@ -12,6 +12,7 @@ export {
 } from './decode.ts';
 export type { InvisibleKind } from './fold.ts';
 export {
+  findInvisible,
   NORMALIZE_PATTERNS,
   type NormalizedText,
   type NormalizeOptions,

@@ -16,13 +16,6 @@ export interface NormalizeOptions {
   spacing?: boolean;
 }
 
-/** Folded text plus, unless it is the identity, the original range of each UTF-16 unit. */
-interface Folded {
-  text: string;
-  start?: Int32Array;
-  end?: Int32Array;
-}
-
 const NON_ASCII = /[^\x00-\x7f]/g;
 const EXT_PICT = /\p{Extended_Pictographic}|\p{Emoji_Modifier}/u;
 const JOINING_SCRIPT_LETTER = /[\p{L}\p{M}]/u;
@@ -56,6 +49,34 @@ function isLetterUnit(u: number): boolean {
   return LETTER.test(String.fromCharCode(u));
 }
 
+/**
+ * Zero-width, bidi-control and tag characters of a text with original offsets (adjacent ones of a
+ * kind merged), exactly as `normalizeText(...).invisible` reports them, in one char-code scan
+ * without folding anything.
+ */
+export function findInvisible(original: string): NormalizedText['invisible'] {
+  const found: NormalizedText['invisible'] = [];
+  const n = original.length;
+  for (let i = 0; i < n; i++) {
+    const c = original.charCodeAt(i);
+    if (c < 0xad) continue;
+    let cp = c;
+    let w = 1;
+    if (c >= 0xd800 && c <= 0xdbff) {
+      cp = original.codePointAt(i) ?? c;
+      if (cp > 0xffff) w = 2;
+    }
+    const kind = invisibleKind(cp);
+    if (kind !== undefined && !isLegitimateJoiner(original, i, cp)) {
+      const last = found[found.length - 1];
+      if (last && last.kind === kind && last.end === i) last.end = i + w;
+      else found.push({ start: i, end: i + w, kind });
+    }
+    i += w - 1;
+  }
+  return found;
+}
+
 const utf16 = new TextDecoder('utf-16le');
 
 /** Decodes UTF-16 code units to a string (one native call, no per-character strings). */
@@ -64,89 +85,105 @@ function unitsToString(units: Uint16Array): string {
 }
 
 /**
- * Pass 1: NFKC, invisible removal, marks, homoglyphs, lowercase — one scan over char codes into
- * a code-unit buffer, with the original range of every output unit.
+ * Where each piece of the folded text came from: runs of ASCII copied one to one (`width` -1) and
+ * single code points of width 1 or 2 folded to one or more units. Flat arrays, one entry per piece.
  */
-function foldPass(original: string, invisible: NormalizedText['invisible']): Folded {
-  NON_ASCII.lastIndex = 0;
-  if (!NON_ASCII.test(original)) return { text: original.toLowerCase() };
+class Segments {
+  folded: number[] = [];
+  orig: number[] = [];
+  width: number[] = [];
+  push(folded: number, orig: number, width: number): void {
+    this.folded.push(folded);
+    this.orig.push(orig);
+    this.width.push(width);
+  }
+  /** Original [start, end) of folded unit `p`. */
+  unit(p: number): { start: number; end: number } {
+    const f = this.folded;
+    let lo = 0;
+    let hi = f.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if ((f[mid] as number) <= p) lo = mid;
+      else hi = mid - 1;
+    }
+    const w = this.width[lo] as number;
+    const o = this.orig[lo] as number;
+    if (w < 0) {
+      const start = o + (p - (f[lo] as number));
+      return { start, end: start + 1 };
+    }
+    return { start: o, end: o + w };
+  }
+}
+
+/**
+ * Pass 1 without an offset map: ASCII runs are lowercased natively in one slice each, each run of
+ * non-ASCII code points is folded into one piece. Same output as the mapped fold.
+ */
+function foldText(original: string, invisible: NormalizedText['invisible'], segs: Segments): string {
   const len = original.length;
-  let cap = len + 16;
-  let out = new Uint16Array(cap);
-  let start = new Int32Array(cap);
-  let end = new Int32Array(cap);
+  let buf = new Uint16Array(64);
+  const parts: string[] = [];
   let n = 0;
-  // Conditional (Greek/Cyrillic look-alike) folds: output position and ASCII alternative.
-  let condPos: Int32Array | undefined;
-  let condAlt = new Uint16Array(0);
-  let condN = 0;
-  const grow = (extra: number): void => {
-    cap = Math.max(cap * 2, n + extra);
-    const o = new Uint16Array(cap);
-    o.set(out);
-    out = o;
-    const s = new Int32Array(cap);
-    s.set(start);
-    start = s;
-    const e = new Int32Array(cap);
-    e.set(end);
-    end = e;
-  };
+  let condPos: number[] | undefined;
+  let condAlt: number[] | undefined;
   let i = 0;
   while (i < len) {
-    const c = original.charCodeAt(i);
-    if (c < 0x80) {
-      if (n >= cap) grow(1);
-      out[n] = c >= 0x41 && c <= 0x5a ? c + 32 : c;
-      start[n] = i;
-      end[n] = i + 1;
-      n++;
-      i++;
-      continue;
+    NON_ASCII.lastIndex = i;
+    const m = NON_ASCII.exec(original);
+    const j = m ? m.index : len;
+    if (j > i) {
+      parts.push(original.slice(i, j).toLowerCase());
+      segs.push(n, i, -1);
+      n += j - i;
     }
-    const j = i;
-    const cp = original.codePointAt(j) ?? 0;
-    const w = cp > 0xffff ? 2 : 1;
-    i = j + w;
-    const kind = invisibleKind(cp);
-    if (kind !== undefined) {
-      if (!isLegitimateJoiner(original, j, cp)) {
-        const last = invisible[invisible.length - 1];
-        if (last && last.kind === kind && last.end === j) last.end = j + w;
-        else invisible.push({ start: j, end: j + w, kind });
-      }
-      continue;
-    }
-    if (isVariationSelector(cp)) continue;
-    const f = foldCodePoint(cp);
-    if (f.alt !== undefined) {
-      if (condPos === undefined || condN === condPos.length) {
-        const size = Math.max(64, condN * 2);
-        const p = new Int32Array(size);
-        const a = new Uint16Array(size);
-        if (condPos) {
-          p.set(condPos);
-          a.set(condAlt);
+    if (j >= len) break;
+    i = j;
+    let k = 0;
+    while (i < len) {
+      const c = original.charCodeAt(i);
+      if (c < 0x80) break;
+      const cp = original.codePointAt(i) ?? c;
+      const w = cp > 0xffff ? 2 : 1;
+      const at = i;
+      i += w;
+      const kind = invisibleKind(cp);
+      if (kind !== undefined) {
+        if (!isLegitimateJoiner(original, at, cp)) {
+          const last = invisible[invisible.length - 1];
+          if (last && last.kind === kind && last.end === at) last.end = at + w;
+          else invisible.push({ start: at, end: at + w, kind });
         }
-        condPos = p;
-        condAlt = a;
+        continue;
       }
-      condPos[condN] = n;
-      condAlt[condN] = f.alt.charCodeAt(0);
-      condN++;
+      if (isVariationSelector(cp)) continue;
+      const f = foldCodePoint(cp);
+      if (f.alt !== undefined) {
+        condPos ??= [];
+        condAlt ??= [];
+        condPos.push(n);
+        condAlt.push(f.alt.charCodeAt(0));
+      }
+      if (f.out.length > 0) segs.push(n, at, w);
+      const o = f.out;
+      if (k + o.length > buf.length) {
+        const grown = new Uint16Array(Math.max(buf.length * 2, k + o.length));
+        grown.set(buf.subarray(0, k));
+        buf = grown;
+      }
+      for (let q = 0; q < o.length; q++) buf[k++] = o.charCodeAt(q);
+      n += o.length;
     }
-    const o = f.out;
-    if (o.length === 0) continue;
-    if (n + o.length > cap) grow(o.length);
-    for (let k = 0; k < o.length; k++, n++) {
-      out[n] = o.charCodeAt(k);
-      start[n] = j;
-      end[n] = j + w;
-    }
+    if (k > 0)
+      parts.push(k === 1 ? String.fromCharCode(buf[0] as number) : unitsToString(buf.subarray(0, k)));
   }
-  const units = out.subarray(0, n);
-  if (condPos) applyConditionalFolds(units, condPos.subarray(0, condN), condAlt);
-  return { text: unitsToString(units), start: start.subarray(0, n), end: end.subarray(0, n) };
+  const text = parts.join('');
+  if (!condPos || !condAlt) return text;
+  const units = new Uint16Array(text.length);
+  for (let k = 0; k < text.length; k++) units[k] = text.charCodeAt(k);
+  applyConditionalFolds(units, Int32Array.from(condPos), Uint16Array.from(condAlt));
+  return unitsToString(units);
 }
 
 /**
@@ -223,26 +260,23 @@ function leetToken(text: string, s: number, e: number): string | undefined {
  * leet symbols that contain a digit or symbol and are not part of an identifier (`_`) or of a
  * word in another script. Same length in and out, so offsets keep their mapping.
  */
+const LEET_SYMBOL = /[0-9@$!|+]/g;
+
 function leetPass(text: string): string {
   const n = text.length;
   let pieces: string[] | undefined;
   let copied = 0;
-  let i = 0;
-  while (i < n) {
-    const c = text.charCodeAt(i);
-    if (!isLeetTokenChar(c)) {
-      i++;
-      continue;
-    }
-    const s = i;
-    let hasLeet = false;
-    while (i < n) {
-      const x = text.charCodeAt(i);
-      if (!isLeetTokenChar(x)) break;
-      if (isLeetSymbol(x)) hasLeet = true;
-      i++;
-    }
-    if (!hasLeet) continue;
+  let floor = 0;
+  LEET_SYMBOL.lastIndex = 0;
+  for (let m = LEET_SYMBOL.exec(text); m !== null; m = LEET_SYMBOL.exec(text)) {
+    // The maximal token run around this symbol: letters before it (down to the previous run's
+    // end), then every token character after it.
+    let s = m.index;
+    while (s > floor && isLeetTokenChar(text.charCodeAt(s - 1))) s--;
+    let i = m.index + 1;
+    while (i < n && isLeetTokenChar(text.charCodeAt(i))) i++;
+    floor = i;
+    LEET_SYMBOL.lastIndex = i;
     if (s > 0 && text.charCodeAt(s - 1) === 0x5f) continue; // part of an identifier
     const next = i < n ? text.charCodeAt(i) : 0;
     if (next === 0x5f || next >= 0x80) continue; // part of an identifier or another script
@@ -266,7 +300,11 @@ const isSplitSeparator = (c: number): boolean =>
  * `ig-no-re` / `i.g.n.o.r.e` (chunks of 1-3 characters joined by - _ . * ~), when at least three
  * chunks and two letters take part. Returns the mask of separator units to drop, or undefined.
  */
+/** Necessary for any join: three single characters spaced out, or three chunks split by - _ . * ~ */
+const SPACING_HINT = /[a-z0-9] [a-z0-9] [a-z0-9]|[a-z0-9][-_.*~][a-z0-9]{1,3}[-_.*~][a-z0-9]/;
+
 function spacingDrops(text: string): Uint8Array | undefined {
+  if (!SPACING_HINT.test(text)) return undefined;
   let drop: Uint8Array | undefined;
   const n = text.length;
   let i = 0;
@@ -314,26 +352,18 @@ function spacingDrops(text: string): Uint8Array | undefined {
   return drop;
 }
 
-function compact(f: Folded, drop: Uint8Array): Folded {
-  const n = f.text.length;
-  const start = new Int32Array(n);
-  const end = new Int32Array(n);
+/** The text without the dropped units (no offset map). */
+function compactText(text: string, drop: Uint8Array): string {
   const pieces: string[] = [];
-  let k = 0;
   let runStart = -1;
-  for (let i = 0; i < n; i++) {
+  for (let i = 0; i < text.length; i++) {
     if (drop[i]) {
-      if (runStart >= 0) pieces.push(f.text.slice(runStart, i));
+      if (runStart >= 0) pieces.push(text.slice(runStart, i));
       runStart = -1;
-      continue;
-    }
-    if (runStart < 0) runStart = i;
-    start[k] = f.start ? (f.start[i] as number) : i;
-    end[k] = f.end ? (f.end[i] as number) : i + 1;
-    k++;
+    } else if (runStart < 0) runStart = i;
   }
-  if (runStart >= 0) pieces.push(f.text.slice(runStart));
-  return { text: pieces.join(''), start: start.subarray(0, k), end: end.subarray(0, k) };
+  if (runStart >= 0) pieces.push(text.slice(runStart));
+  return pieces.join('');
 }
 
 const cache: Array<{ key: string; original: string; result: NormalizedText }> = [];
@@ -352,24 +382,39 @@ export function normalizeText(original: string, options: NormalizeOptions = {}):
   for (const c of cache) if (c.key === key && c.original === original) return c.result;
 
   const invisible: NormalizedText['invisible'] = [];
-  let folded = foldPass(original, invisible);
-  if (spacing) {
-    const drop = spacingDrops(folded.text);
-    if (drop) folded = compact(folded, drop);
-  }
-  const text = leet ? leetPass(folded.text) : folded.text;
-  const start = folded.start;
-  const end = folded.end;
+  // Offsets are kept as a few segments (one per ASCII run or folded code point) and, when
+  // letters were joined, the list of kept positions, built only when an offset is asked for.
+  NON_ASCII.lastIndex = 0;
+  const ascii = !NON_ASCII.test(original);
+  const segs = new Segments();
+  const folded = ascii ? original.toLowerCase() : foldText(original, invisible, segs);
+  if (ascii) segs.push(0, 0, -1);
+  const drop = spacing ? spacingDrops(folded) : undefined;
+  const spaced = drop ? compactText(folded, drop) : folded;
+  const text = leet ? leetPass(spaced) : spaced;
   const origLen = original.length;
+  let kept: Int32Array | undefined;
+  const unit = (x: number): { start: number; end: number } => {
+    let p = x;
+    if (drop) {
+      if (kept === undefined) {
+        kept = new Int32Array(text.length);
+        let k = 0;
+        for (let i = 0; i < drop.length; i++) if (!drop[i]) kept[k++] = i;
+      }
+      p = kept[x] as number;
+    }
+    return segs.unit(p);
+  };
   const toOriginal = (s: number, e: number): { start: number; end: number } => {
     const a = Math.max(0, Math.min(s, text.length));
     const b = Math.max(a, Math.min(e, text.length));
-    if (!start || !end) return { start: a, end: b };
+    if (ascii && !drop) return { start: a, end: b };
     if (a === b) {
-      const p = a < text.length ? (start[a] as number) : a > 0 ? (end[a - 1] as number) : 0;
+      const p = a < text.length ? unit(a).start : a > 0 ? unit(a - 1).end : 0;
       return { start: p, end: p };
     }
-    return { start: start[a] as number, end: Math.min(origLen, end[b - 1] as number) };
+    return { start: unit(a).start, end: Math.min(origLen, unit(b - 1).end) };
   };
   const result: NormalizedText = { text, toOriginal, invisible };
   cache.push({ key, original, result });
@@ -378,4 +423,4 @@ export function normalizeText(original: string, options: NormalizeOptions = {}):
 }
 
 /** Every built-in pattern of this module (tested for linear-time safety). */
-export const NORMALIZE_PATTERNS: readonly RegExp[] = [NON_ASCII];
+export const NORMALIZE_PATTERNS: readonly RegExp[] = [NON_ASCII, LEET_SYMBOL, SPACING_HINT];

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineGuardrail } from '../../core/define.ts';
 import type { Finding, Redaction } from '../../core/types.ts';
-import { normalizeText } from '../../detectors/normalize/index.ts';
+import { findInvisible } from '../../detectors/normalize/index.ts';
 
 const KINDS = ['zero-width', 'bidi', 'tag'] as const;
 
@@ -41,7 +41,7 @@ export const invisibleText = defineGuardrail({
   create(config) {
     const kinds = new Set(config.kinds);
     return ({ text }) => {
-      const found = normalizeText(text).invisible.filter((r) => kinds.has(r.kind));
+      const found = findInvisible(text).filter((r) => kinds.has(r.kind));
       let count = 0;
       for (const r of found) count += r.kind === 'tag' ? (r.end - r.start) / 2 : r.end - r.start;
       if (count < config.minCount) {

@@ -1,5 +1,5 @@
-import { decodeEmbedded, normalizeText } from '../../detectors/normalize/index.ts';
-import { type Signature, scanFamily } from '../../detectors/normalize/signatures.ts';
+import { normalizeText } from '../../detectors/normalize/index.ts';
+import { decodedPayloads, type Signature, scanFamily } from '../../detectors/normalize/signatures.ts';
 import { CROSS_CONTEXT_SIGNATURES } from '../cross-context-manipulation/cross-context-manipulation.ts';
 import { soupMarkers } from '../jailbreak-pattern/adversarial-suffix.ts';
 import { JAILBREAK_SIGNATURES } from '../jailbreak-pattern/jailbreak-pattern.ts';
@@ -34,7 +34,7 @@ export function signatureMarkers(folded: string): string {
  */
 export function classifierInput(text: string): string {
   const folded = normalizeText(text).text;
-  const payloads = decodeEmbedded(text);
+  const payloads = decodedPayloads(text);
   let out = folded;
   for (const p of payloads.slice(0, 8)) out += `\n${normalizeText(p.decoded).text}`;
   return `${out}\n${signatureMarkers(out)}${soupMarkers(text)}`;
