@@ -31,6 +31,18 @@ describe('loadConfig', () => {
       analyticsBatchSize: 1000,
       analyticsMaxBuffered: 100_000,
       cacheTtlMs: 30_000,
+      batchMaxItems: 10_000,
+      batchMaxTotalChars: 10_000_000,
+      batchBodyLimitBytes: 32 * 1024 * 1024,
+      batchChunkSize: 250,
+      batchItemConcurrency: 8,
+      batchJobConcurrency: 2,
+      batchLockDurationMs: 30_000,
+      batchStalledIntervalMs: 15_000,
+      webhookAllowPrivate: false,
+      webhookTimeoutMs: 10_000,
+      webhookAttempts: 8,
+      webhookBackoffMs: 2_000,
     });
   });
 
@@ -61,6 +73,18 @@ describe('loadConfig', () => {
       ANALYTICS_BATCH_SIZE: '500',
       ANALYTICS_MAX_BUFFERED: '1000',
       CACHE_TTL_MS: '0',
+      BATCH_MAX_ITEMS: '20',
+      BATCH_MAX_TOTAL_CHARS: '200',
+      BATCH_BODY_LIMIT_BYTES: '4096',
+      BATCH_CHUNK_SIZE: '100',
+      BATCH_ITEM_CONCURRENCY: '4',
+      BATCH_JOB_CONCURRENCY: '1',
+      BATCH_LOCK_DURATION_MS: '3000',
+      BATCH_STALLED_INTERVAL_MS: '1000',
+      WEBHOOK_ALLOW_PRIVATE: 'TRUE',
+      WEBHOOK_TIMEOUT_MS: '500',
+      WEBHOOK_ATTEMPTS: '3',
+      WEBHOOK_BACKOFF_MS: '100',
     });
     expect(config).toMatchObject({
       databaseUrl: 'postgresql://u:p@db:5432/x',
@@ -88,7 +112,21 @@ describe('loadConfig', () => {
       analyticsBatchSize: 500,
       analyticsMaxBuffered: 1000,
       cacheTtlMs: 0,
+      batchMaxItems: 20,
+      batchMaxTotalChars: 200,
+      batchBodyLimitBytes: 4096,
+      batchChunkSize: 100,
+      batchItemConcurrency: 4,
+      batchJobConcurrency: 1,
+      batchLockDurationMs: 3000,
+      batchStalledIntervalMs: 1000,
+      webhookAllowPrivate: true,
+      webhookTimeoutMs: 500,
+      webhookAttempts: 3,
+      webhookBackoffMs: 100,
     });
+    expect(loadConfig({ WEBHOOK_ALLOW_PRIVATE: '0' }).webhookAllowPrivate).toBe(false);
+    expect(loadConfig({ WEBHOOK_ALLOW_PRIVATE: '1' }).webhookAllowPrivate).toBe(true);
   });
 
   it('treats blank values as unset', () => {
@@ -131,6 +169,39 @@ describe('loadConfig', () => {
       ).toBe(true);
     }
     expect((error as ConfigError).message).not.toContain('secret-password');
+  });
+
+  it('reports every invalid batch and webhook variable at once', () => {
+    const env = {
+      BATCH_MAX_ITEMS: '0',
+      BATCH_MAX_TOTAL_CHARS: 'lots',
+      BATCH_BODY_LIMIT_BYTES: String(1024 * 1024 * 1024),
+      BATCH_CHUNK_SIZE: '1.5',
+      BATCH_ITEM_CONCURRENCY: '0',
+      BATCH_JOB_CONCURRENCY: '-2',
+      BATCH_LOCK_DURATION_MS: '10',
+      BATCH_STALLED_INTERVAL_MS: '1',
+      WEBHOOK_ALLOW_PRIVATE: 'yes',
+      WEBHOOK_TIMEOUT_MS: '99',
+      WEBHOOK_ATTEMPTS: '0',
+      WEBHOOK_BACKOFF_MS: '1',
+      PORT: 'x',
+    };
+    let error: unknown;
+    try {
+      loadConfig(env);
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const issues = (error as ConfigError).issues;
+    for (const name of Object.keys(env)) {
+      expect(
+        issues.some((issue) => issue.startsWith(`${name}:`)),
+        name,
+      ).toBe(true);
+    }
+    expect(issues.length).toBe(Object.keys(env).length);
   });
 
   it('rejects non-integer numbers and out-of-range ports', () => {

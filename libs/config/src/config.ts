@@ -49,6 +49,15 @@ const url = (protocols: readonly string[], fallback: string) =>
       ),
   );
 
+const bool = (fallback: boolean) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' ? blankToUndefined(value.trim().toLowerCase()) : value),
+    z
+      .enum(['true', 'false', '1', '0'], { error: 'must be true, false, 1 or 0' })
+      .default(fallback ? 'true' : 'false')
+      .transform((value) => value === 'true' || value === '1'),
+  );
+
 const optionalSecret = (minLength: number) =>
   z.preprocess(
     blankToUndefined,
@@ -117,6 +126,20 @@ const schema = z.object({
   ANALYTICS_BATCH_SIZE: int(1, 10_000, 1000),
   ANALYTICS_MAX_BUFFERED: int(1, 100_000_000, 100_000),
   CACHE_TTL_MS: int(0, 86_400_000, 30_000),
+  BATCH_MAX_ITEMS: int(1, 1_000_000, 10_000),
+  BATCH_MAX_TOTAL_CHARS: int(1, 1_000_000_000, 10_000_000),
+  // Sized for a full default batch: 10 000 000 characters at up to 3 UTF-8 bytes each, plus the JSON
+  // of 10 000 items; bounded, since the API parses the whole body in memory.
+  BATCH_BODY_LIMIT_BYTES: int(1024, 256 * 1024 * 1024, 32 * 1024 * 1024),
+  BATCH_CHUNK_SIZE: int(1, 10_000, 250),
+  BATCH_ITEM_CONCURRENCY: int(1, 1_000, 8),
+  BATCH_JOB_CONCURRENCY: int(1, 1_000, 2),
+  BATCH_LOCK_DURATION_MS: int(1_000, 3_600_000, 30_000),
+  BATCH_STALLED_INTERVAL_MS: int(200, 3_600_000, 15_000),
+  WEBHOOK_ALLOW_PRIVATE: bool(false),
+  WEBHOOK_TIMEOUT_MS: int(100, 120_000, 10_000),
+  WEBHOOK_ATTEMPTS: int(1, 100, 8),
+  WEBHOOK_BACKOFF_MS: int(10, 3_600_000, 2_000),
 });
 
 export interface Config {
@@ -149,6 +172,30 @@ export interface Config {
   analyticsBatchSize: number;
   analyticsMaxBuffered: number;
   cacheTtlMs: number;
+  /** Items per batch (POST /api/batches); more is a 400. */
+  batchMaxItems: number;
+  /** Sum of a batch's text lengths (UTF-16 code units); more is a 413. */
+  batchMaxTotalChars: number;
+  /** Request body limit of POST /api/batches (every other route has bodyLimitBytes). */
+  batchBodyLimitBytes: number;
+  /** Items of a batch read, run and stored per step by the worker. */
+  batchChunkSize: number;
+  /** Items of a chunk run at once. */
+  batchItemConcurrency: number;
+  /** Batches one worker process runs at once. */
+  batchJobConcurrency: number;
+  /** Lock of a batch job: a crashed worker's batch is resumed elsewhere this long after it died (+ the stalled check). */
+  batchLockDurationMs: number;
+  /** How often stalled batch jobs are looked for. */
+  batchStalledIntervalMs: number;
+  /** Webhook deliveries to private, loopback and link-local addresses are refused unless true. */
+  webhookAllowPrivate: boolean;
+  /** Deadline of one webhook delivery attempt. */
+  webhookTimeoutMs: number;
+  /** Delivery attempts of a webhook. */
+  webhookAttempts: number;
+  /** First backoff between webhook attempts (exponential). */
+  webhookBackoffMs: number;
 }
 
 /**
@@ -189,5 +236,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     analyticsBatchSize: e.ANALYTICS_BATCH_SIZE,
     analyticsMaxBuffered: e.ANALYTICS_MAX_BUFFERED,
     cacheTtlMs: e.CACHE_TTL_MS,
+    batchMaxItems: e.BATCH_MAX_ITEMS,
+    batchMaxTotalChars: e.BATCH_MAX_TOTAL_CHARS,
+    batchBodyLimitBytes: e.BATCH_BODY_LIMIT_BYTES,
+    batchChunkSize: e.BATCH_CHUNK_SIZE,
+    batchItemConcurrency: e.BATCH_ITEM_CONCURRENCY,
+    batchJobConcurrency: e.BATCH_JOB_CONCURRENCY,
+    batchLockDurationMs: e.BATCH_LOCK_DURATION_MS,
+    batchStalledIntervalMs: e.BATCH_STALLED_INTERVAL_MS,
+    webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
+    webhookTimeoutMs: e.WEBHOOK_TIMEOUT_MS,
+    webhookAttempts: e.WEBHOOK_ATTEMPTS,
+    webhookBackoffMs: e.WEBHOOK_BACKOFF_MS,
   };
 }
