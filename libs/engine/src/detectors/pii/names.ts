@@ -116,6 +116,7 @@ for (const p of PLACES) {
 /** "Lopez, Santos and Coleman": a list of surnames naming a firm. */
 const SURNAME_LIST = /\p{Lu}[\p{L}'-]+, \p{Lu}[\p{L}'-]+,? (?:and|&) \p{Lu}[\p{L}'-]+/gu;
 
+const TOKEN = /[\p{L}\p{M}]+(?:['’.-][\p{L}\p{M}]+)*/gu;
 const STRONG_CUE =
   /(?:\bmy name is|\bname is|\bname's|\bnamed|\bcalled|\bcall me|\bi am|\bi'm|\bthis is|\bmr\.?|\bmrs\.?|\bms\.?|\bmiss|\bdr\.?|\bprof\.?|\bsir|\bdear|\bhi|\bhello|\bhey|\bregards,?|\bsincerely,?|\bcheers,?|\bthanks,?|\bsigned,?|\bsign(?:ed)? by|\bpatient|\bmaiden name is|\bunder (?:the )?name|\bpartner's name|\bcustomer|\bclient|\bemployee|\bcontact|\bspeak (?:to|with)|\bask for|\bmarried|\bhusband|\bwife|\bson|\bdaughter|\bbrother|\bsister|\bmother|\bfather|\bfriend|\bboss|\bcolleague|\bassistant to|\bchange it to|\bcorrect it to|\bfollow(?:ing)? up with|\bdirected by|\bstarring|\bwritten by|\bproduced by|\bsaid|\btribute to|\bproducer|\bcommenter|\byour name\?(?: user:)?|\bname on the account\?(?: user:)?)[\s:,]*$/i;
 /** Last words of the cues above: the regex runs only when the previous token is one of them. */
@@ -152,60 +153,25 @@ interface Tok {
   cap: boolean;
 }
 
-/** Per UTF-16 code unit: 0 unknown yet, 1 letter or mark, 2 other. Filled lazily beyond ASCII. */
-const LETTER = new Uint8Array(65536);
-for (let c = 0; c < 128; c++) LETTER[c] = (c >= 65 && c <= 90) || (c >= 97 && c <= 122) ? 1 : 2;
-const LETTER_RE = /[\p{L}\p{M}]/u;
-function isLetter(c: number): boolean {
-  let k = LETTER[c]!;
-  if (k === 0) {
-    k = LETTER_RE.test(String.fromCharCode(c)) ? 1 : 2;
-    LETTER[c] = k;
-  }
-  return k === 1;
-}
-
-/** Word tokens (letters, inner apostrophes, dots and hyphens); one pass over char codes. */
 function tokenize(text: string): Tok[] {
   const out: Tok[] = [];
-  const lower = text.toLowerCase();
-  const sameLength = lower.length === text.length;
-  const n = text.length;
-  let i = 0;
-  while (i < n) {
-    if (!isLetter(text.charCodeAt(i))) {
-      i++;
-      continue;
+  TOKEN.lastIndex = 0;
+  for (let m = TOKEN.exec(text); m; m = TOKEN.exec(text)) {
+    let word = m[0];
+    let end = m.index + word.length;
+    if (/['’]s$/i.test(word)) {
+      word = word.slice(0, -2);
+      end -= 2;
     }
-    const start = i;
-    i++;
-    for (;;) {
-      while (i < n && isLetter(text.charCodeAt(i))) i++;
-      const c = text.charCodeAt(i);
-      if ((c === 39 || c === 0x2019 || c === 46 || c === 45) && i + 1 < n && isLetter(text.charCodeAt(i + 1)))
-        i += 2;
-      else break;
+    if (word.endsWith('.')) {
+      word = word.slice(0, -1);
+      end--;
     }
-    let end = i;
-    // possessive "'s" is not part of the name
-    const q = text.charCodeAt(end - 2);
-    if (end - start > 2 && (q === 39 || q === 0x2019) && (text.charCodeAt(end - 1) | 32) === 115) end -= 2;
-    const word = text.slice(start, end);
-    const key = sameLength ? lower.slice(start, end) : word.toLowerCase();
-    const c0 = text.charCodeAt(start);
-    let cap: boolean;
-    if (c0 < 128) cap = c0 >= 65 && c0 <= 90;
-    else cap = key.charCodeAt(0) !== c0;
-    if (cap && end - start > 2) {
-      // an all-capitals word (an acronym) is not a capitalised name
-      let allUpper = true;
-      for (let k = start + 1; k < end && allUpper; k++) {
-        const ck = text.charCodeAt(k);
-        if (ck < 128 ? !(ck >= 65 && ck <= 90) : lower.charCodeAt(k) === ck) allUpper = false;
-      }
-      if (allUpper) cap = false;
-    }
-    out.push({ start, end, word, key, cap });
+    const c = word[0]!;
+    const cap =
+      c !== c.toLowerCase() &&
+      (word.length === 1 || word.slice(1) !== word.slice(1).toUpperCase() || word.length <= 2);
+    out.push({ start: m.index, end, word, key: word.toLowerCase(), cap });
   }
   return out;
 }
