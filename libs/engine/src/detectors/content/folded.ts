@@ -3,6 +3,7 @@
  * spaces, with a map back to original offsets. Patterns written against it see "how to make a
  * b0mb" as "how to make a bomb" and never need to handle case, punctuation or spacing tricks.
  */
+import { gateFor } from './gate.ts';
 import { type Token, tokenize } from './tokens.ts';
 
 export interface FoldedText {
@@ -73,21 +74,27 @@ export interface PatternHit {
   matched: string;
 }
 
-/** Runs each family's global pattern over the folded text; offsets are original-text offsets. */
+/**
+ * Runs each family's global pattern over the folded text; offsets are original-text offsets. The
+ * patterns run behind a literal-prefix gate (gate.ts): same hits, same order, as a matchAll per
+ * family, without scanning the text once per family.
+ */
 export function matchFamilies(
   folded: FoldedText,
   families: readonly PatternFamily[],
   limit = 50,
 ): PatternHit[] {
   const hits: PatternHit[] = [];
-  for (const f of families) {
-    f.pattern.lastIndex = 0;
-    let count = 0;
-    for (const m of folded.text.matchAll(f.pattern)) {
-      const o = folded.toOriginal(m.index, m.index + m[0].length);
-      hits.push({ category: f.category, weight: f.weight, start: o.start, end: o.end, matched: m[0] });
-      if (++count >= limit) break;
-    }
-  }
+  const gate = gateFor(families, () => families.map((f) => f.pattern));
+  gate.run(folded.text, limit, (k, index, matched) => {
+    const f = families[k]!;
+    const o = folded.toOriginal(index, index + matched.length);
+    hits.push({ category: f.category, weight: f.weight, start: o.start, end: o.end, matched });
+  });
   return hits;
+}
+
+/** Whether a global pattern matches the folded text anywhere (gated like matchFamilies). */
+export function testFolded(folded: FoldedText, pattern: RegExp): boolean {
+  return gateFor(pattern, () => [pattern]).test(folded.text);
 }

@@ -3,7 +3,7 @@
  * every content guardrail, plus the tag string that feeds lexicon knowledge into the trained models
  * (a linear model over n-grams cannot know that an unseen slur spelling is a slur; a tag can).
  */
-import { type FoldedText, foldText, matchFamilies, type PatternHit } from './folded.ts';
+import { type FoldedText, foldText, matchFamilies, type PatternHit, testFolded } from './folded.ts';
 import { type LexHit, Lexicon } from './lexicon.ts';
 import { CONTENT_LEXICON } from './lexicons.ts';
 import { BENIGN_CONTEXT, HARM_FAMILIES, REQUEST_FRAME } from './phrases.ts';
@@ -36,10 +36,8 @@ export function analyzeContent(text: string): ContentSignals {
 function analyze(text: string): ContentSignals {
   const folded = foldText(text);
   const lexHits = contentLexicon.matchTokens(folded.tokens);
-  BENIGN_CONTEXT.lastIndex = 0;
-  const benignContext = BENIGN_CONTEXT.test(folded.text);
-  REQUEST_FRAME.lastIndex = 0;
-  const requestFrame = REQUEST_FRAME.test(folded.text);
+  const benignContext = testFolded(folded, BENIGN_CONTEXT);
+  const requestFrame = testFolded(folded, REQUEST_FRAME);
   const harmHits = matchFamilies(folded, HARM_FAMILIES, 20);
   return { folded, lexHits, harmHits, requestFrame, benignContext };
 }

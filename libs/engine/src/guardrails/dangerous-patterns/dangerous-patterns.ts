@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { defineGuardrail } from '../../core/define.ts';
 import type { Finding } from '../../core/types.ts';
 import { foldText, matchFamilies, type PatternFamily } from '../../detectors/content/folded.ts';
-import { BENIGN_CONTEXT, REQUEST_FRAME } from '../../detectors/content/phrases.ts';
+import { PatternGate } from '../../detectors/content/gate.ts';
 
 export const DANGER_CATEGORIES = [
   'command-injection',
@@ -146,6 +146,9 @@ const REQUEST_FAMILIES: PatternFamily[] = [
   },
 ];
 
+/** Payload gates per set of enabled patterns (building one derives the patterns' prefixes). */
+const payloadGates = new Map<string, PatternGate>();
+
 export const dangerousPatterns = defineGuardrail({
   name: 'DangerousPatterns',
   stages: ['input', 'output', 'tool'],
@@ -179,27 +182,34 @@ export const dangerousPatterns = defineGuardrail({
     const payloads = PAYLOAD_PATTERNS.filter((p) => enabled.has(p.category));
     const requests = REQUEST_FAMILIES.filter((f) => enabled.has(f.category));
     const custom = config.customPatterns.map((p) => RE2JS.compile(p, RE2JS.CASE_INSENSITIVE));
+    // One pass over the text for all payload patterns (same matches as a matchAll per pattern).
+    const key = payloads.map((p) => PAYLOAD_PATTERNS.indexOf(p)).join(',');
+    let gate = payloadGates.get(key);
+    if (!gate) {
+      gate = new PatternGate(payloads.map((p) => p.pattern));
+      payloadGates.set(key, gate);
+    }
     return ({ text }) => {
       const findings: Finding[] = [];
-      for (const p of payloads) {
-        p.pattern.lastIndex = 0;
-        let n = 0;
-        for (const m of text.matchAll(p.pattern)) {
-          if (p.verify && !p.verify(text, m.index)) continue;
+      gate.run(
+        text,
+        10,
+        (k, index, matched) => {
           findings.push({
-            type: p.category,
-            start: m.index,
-            end: m.index + m[0].length,
+            type: payloads[k]!.category,
+            start: index,
+            end: index + matched.length,
             score: 1,
-            preview: m[0].slice(0, 80),
+            preview: matched.slice(0, 80),
           });
-          if (++n >= 10) break;
-        }
-      }
+        },
+        (k, index) => {
+          const verify = payloads[k]!.verify;
+          return !verify || verify(text, index);
+        },
+      );
       if (requests.length > 0) {
         const folded = foldText(text);
-        BENIGN_CONTEXT.lastIndex = 0;
-        REQUEST_FRAME.lastIndex = 0;
         for (const h of matchFamilies(folded, requests, 10)) {
           findings.push({
             type: h.category,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineGuardrail } from '../../core/define.ts';
 import type { Finding } from '../../core/types.ts';
-import { foldText } from '../../detectors/content/folded.ts';
+import { foldText, testFolded } from '../../detectors/content/folded.ts';
 import { Lexicon, maskWord } from '../../detectors/content/lexicon.ts';
 import { SEXUAL_EXPLICIT, SEXUAL_SUGGESTIVE } from '../../detectors/content/lexicons.ts';
 
@@ -121,7 +121,7 @@ export const nsfwAdvanced = defineGuardrail({
       if (!config.enableObfuscationDetection) {
         tokens = tokens.filter((t) => text.slice(t.start, t.end).toLowerCase() === t.text);
       }
-      const medical = config.allowMedicalEducational && MEDICAL.test(folded.text);
+      const medical = config.allowMedicalEducational && testFolded(folded, MEDICAL);
       const hits = lexicon.matchTokens(tokens).filter((h) => !(medical && CLINICAL.has(h.matched)));
       if (hits.length === 0)
         return {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineGuardrail } from '../../core/define.ts';
-import { foldText, matchFamilies, type PatternFamily } from '../../detectors/content/folded.ts';
+import { foldText, matchFamilies, type PatternFamily, testFolded } from '../../detectors/content/folded.ts';
 import { BENIGN_CONTEXT } from '../../detectors/content/phrases.ts';
 
 const re = (s: string) => new RegExp(`\\b${s}\\b`, 'g');
@@ -69,8 +69,7 @@ export const violence = defineGuardrail({
     const failRank = VIOLENCE_LEVELS.indexOf(config.failLevel);
     return ({ text }) => {
       const folded = foldText(text);
-      BENIGN_CONTEXT.lastIndex = 0;
-      const benign = BENIGN_CONTEXT.test(folded.text);
+      const benign = testFolded(folded, BENIGN_CONTEXT);
       const hits = matchFamilies(folded, VIOLENCE_FAMILIES, 20).filter(
         (h) => !(benign && h.category === 'mention'),
       );

@@ -1,0 +1,459 @@
+/**
+ * Literal-prefix gates for sets of global regexes. Phrase patterns are alternations of literal
+ * words, so every match starts with one of a small set of short literal prefixes ("how t", "kill ",
+ * "bomb"). The gate derives those prefixes from the regex source, walks a prefix trie at each
+ * position of the text, and runs a pattern (sticky, one attempt) only where one of its prefixes
+ * occurs. The result is exactly what `text.matchAll(pattern)` returns: a global search tries every
+ * position in order and a position outside the gate cannot start a match, so skipping it changes
+ * nothing. A pattern the parser does not understand, or one that can start with any character,
+ * is simply run over the whole text as before.
+ */
+
+/** Maximum prefix length taken from a pattern (shorter when a pattern has too many prefixes). */
+const K = 5;
+let depth = K;
+const ASCII = 128;
+/** Stands for every non-ASCII character (and DEL) in prefixes and in the trie. */
+const OTHER = 127;
+/** ASCII whitespace is one symbol (32) in prefixes and in the trie. */
+const SPACE = [32, OTHER];
+const DIGIT = [48, 49, 50, 51, 52, 53, 54, 55, 56, 57];
+
+/** A set of prefixes: strings of length <= K; `open` marks prefixes that may continue. */
+type Prefixes = Map<string, boolean>;
+
+class Unsupported extends Error {}
+
+interface Node {
+  kind: 'seq' | 'alt' | 'lit' | 'any' | 'empty' | 'wb' | 'rep';
+  items?: Node[];
+  chars?: number[];
+  min?: number;
+  max?: number;
+}
+
+const WORD = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
+
+/** Parses the regex subset used by the content patterns; anything else throws Unsupported. */
+function parse(source: string, ignoreCase: boolean): Node {
+  let i = 0;
+  const lit = (c: number): Node => {
+    if (c >= OTHER) return { kind: 'lit', chars: [OTHER] };
+    if (c >= 9 && c <= 13) return { kind: 'lit', chars: [32] };
+    // The gate folds the text's ASCII case when any of its patterns ignores case.
+    if (ignoreCase && c >= 65 && c <= 90) return { kind: 'lit', chars: [c | 32] };
+    return { kind: 'lit', chars: [c] };
+  };
+  const classNode = (chars: number[] | undefined): Node => {
+    if (!chars || chars.length > 16) return { kind: 'any' };
+    const set = new Set<number>();
+    for (const c of chars) for (const d of (lit(c) as { chars: number[] }).chars) set.add(d);
+    return { kind: 'lit', chars: [...set] };
+  };
+  const escaped = (): Node => {
+    const e = source[i++];
+    if (e === undefined) throw new Unsupported('trailing backslash');
+    if (e === 'b') return { kind: 'wb' };
+    if (e === 'B') return { kind: 'empty' };
+    if (e === 's') return classNode(SPACE);
+    if (e === 'd') return classNode(DIGIT);
+    if ('SDwW'.includes(e)) return { kind: 'any' };
+    if (e === 'n') return lit(10);
+    if (e === 't') return lit(9);
+    if (e === 'r') return lit(13);
+    if (/[0-9a-zA-Z]/.test(e)) throw new Unsupported(`escape \\${e}`);
+    return lit(e.charCodeAt(0));
+  };
+  const charClass = (): Node => {
+    // At '[' already consumed.
+    let negated = false;
+    if (source[i] === '^') {
+      negated = true;
+      i++;
+    }
+    const chars: number[] = [];
+    let wide = false;
+    let first = true;
+    while (i < source.length && (source[i] !== ']' || first)) {
+      first = false;
+      let c: number;
+      if (source[i] === '\\') {
+        i++;
+        const e = source[i++]!;
+        if (e === 's' || e === 'd') {
+          chars.push(...(e === 's' ? SPACE : DIGIT));
+          continue;
+        }
+        if ('SDwWbB'.includes(e)) {
+          wide = true;
+          continue;
+        }
+        if (/[0-9a-zA-Z]/.test(e) && !'ntr'.includes(e)) throw new Unsupported(`class escape \\${e}`);
+        c = e === 'n' ? 10 : e === 't' ? 9 : e === 'r' ? 13 : e.charCodeAt(0);
+      } else {
+        c = source.charCodeAt(i++);
+      }
+      if (source[i] === '-' && source[i + 1] !== ']' && i + 1 < source.length) {
+        i++;
+        let d: number;
+        if (source[i] === '\\') {
+          i++;
+          d = source.charCodeAt(i++);
+        } else d = source.charCodeAt(i++);
+        if (d < c) throw new Unsupported('bad range');
+        if (d - c > 64) wide = true;
+        else for (let x = c; x <= d; x++) chars.push(x);
+      } else chars.push(c);
+    }
+    if (source[i] !== ']') throw new Unsupported('unterminated class');
+    i++;
+    return negated || wide ? { kind: 'any' } : classNode(chars);
+  };
+  const atom = (): Node => {
+    const c = source[i]!;
+    if (c === '(') {
+      i++;
+      if (source[i] === '?') {
+        const kind = source[i + 1];
+        if (kind === ':') i += 2;
+        else if (kind === '=' || kind === '!') {
+          // Lookahead: zero-width, contributes nothing to the prefix.
+          i += 2;
+          alternation();
+          if (source[i] !== ')') throw new Unsupported('unterminated lookahead');
+          i++;
+          return { kind: 'empty' };
+        } else throw new Unsupported(`group (?${kind}`);
+      }
+      const inner = alternation();
+      if (source[i] !== ')') throw new Unsupported('unterminated group');
+      i++;
+      return inner;
+    }
+    i++;
+    if (c === '\\') return escaped();
+    if (c === '[') return charClass();
+    if (c === '.') return { kind: 'any' };
+    if (c === '^' || c === '$') return { kind: 'empty' };
+    if ('*+?{'.includes(c)) throw new Unsupported('dangling quantifier');
+    return lit(c.charCodeAt(0));
+  };
+  const quantified = (): Node => {
+    let node = atom();
+    for (;;) {
+      const q = source[i];
+      let min: number;
+      let max: number;
+      if (q === '?') [min, max] = [0, 1];
+      else if (q === '*') [min, max] = [0, Number.POSITIVE_INFINITY];
+      else if (q === '+') [min, max] = [1, Number.POSITIVE_INFINITY];
+      else if (q === '{') {
+        const m = /^\{(\d+)(,(\d*))?\}/.exec(source.slice(i));
+        if (!m) throw new Unsupported('brace');
+        min = Number(m[1]);
+        max = m[2] === undefined ? min : m[3] === '' ? Number.POSITIVE_INFINITY : Number(m[3]);
+        i += m[0].length - 1;
+      } else return node;
+      i++;
+      if (source[i] === '?') i++; // lazy: same language
+      node = { kind: 'rep', items: [node], min, max };
+    }
+  };
+  const sequence = (): Node => {
+    const items: Node[] = [];
+    while (i < source.length && source[i] !== '|' && source[i] !== ')') items.push(quantified());
+    return { kind: 'seq', items };
+  };
+  function alternation(): Node {
+    const items = [sequence()];
+    while (source[i] === '|') {
+      i++;
+      items.push(sequence());
+    }
+    return items.length === 1 ? items[0]! : { kind: 'alt', items };
+  }
+  const node = alternation();
+  if (i !== source.length) throw new Unsupported('unbalanced parenthesis');
+  return node;
+}
+
+/** Most prefixes kept per pattern (else a shorter prefix length is tried). */
+const LIMIT = 2000;
+
+function add(out: Prefixes, s: string, open: boolean): void {
+  if (s.length >= depth) {
+    out.set(s.slice(0, depth), false);
+    return;
+  }
+  if (!out.has(s) || (open && !out.get(s))) out.set(s, open);
+  if (out.size > LIMIT) throw new Unsupported('too many prefixes');
+}
+
+/** Prefixes of everything `node` can match, each followed by what comes after (`rest`). */
+function prefixes(node: Node, rest: Prefixes): Prefixes {
+  const out = prefixesOf(node, rest);
+  if (out.size > LIMIT) throw new Unsupported('too many prefixes');
+  return out;
+}
+
+function prefixesOf(node: Node, rest: Prefixes): Prefixes {
+  const out: Prefixes = new Map();
+  switch (node.kind) {
+    case 'empty':
+    case 'wb':
+      return rest;
+    case 'any':
+      // Unknown character: the prefix stops here (closed, nothing more is known).
+      out.set('', false);
+      return out;
+    case 'lit':
+      for (const c of node.chars!) {
+        const ch = String.fromCharCode(c);
+        for (const [s, open] of rest) add(out, ch + s, open);
+      }
+      return out;
+    case 'alt':
+      for (const item of node.items!) for (const [s, open] of prefixes(item, rest)) add(out, s, open);
+      return out;
+    case 'seq': {
+      let acc = rest;
+      for (let k = node.items!.length - 1; k >= 0; k--) acc = prefixes(node.items![k]!, acc);
+      return acc;
+    }
+    case 'rep': {
+      const item = node.items![0]!;
+      const min = Math.min(node.min!, depth + 1);
+      const max = Math.min(node.max!, depth + 1);
+      // Optional copies from the back: opt_j = rest | item . opt_{j-1}
+      let acc = rest;
+      for (let j = 0; j < max - min; j++) {
+        const next: Prefixes = new Map(rest);
+        for (const [s, open] of prefixes(item, acc)) add(next, s, open);
+        acc = next;
+      }
+      for (let j = 0; j < min; j++) acc = prefixes(item, acc);
+      return acc;
+    }
+  }
+}
+
+/** Whether every match of `node` begins with a \b assertion. */
+function startsAtBoundary(node: Node): boolean {
+  if (node.kind === 'wb') return true;
+  if (node.kind === 'alt') return node.items!.every(startsAtBoundary);
+  if (node.kind === 'seq') {
+    for (const item of node.items!) {
+      if (startsAtBoundary(item)) return true;
+      if (item.kind !== 'empty') return false;
+    }
+  }
+  return false;
+}
+
+/**
+ * Literal prefixes of `pattern` (every match starts with one of them), or undefined when any
+ * position may start a match; `boundary` tells that every match starts at a \b.
+ */
+export function patternPrefixes(
+  pattern: RegExp,
+  foldCase = pattern.flags.includes('i'),
+): { list: string[]; boundary: boolean } | undefined {
+  if (/[uvsmy]/.test(pattern.flags)) return undefined;
+  let node: Node;
+  try {
+    node = parse(pattern.source, foldCase);
+  } catch (err) {
+    if (err instanceof Unsupported) return undefined;
+    throw err;
+  }
+  for (depth = K; depth >= 1; depth--) {
+    try {
+      const p = prefixes(node, new Map([['', false]]));
+      if (p.has('')) return undefined;
+      return { list: [...p.keys()], boundary: startsAtBoundary(node) };
+    } catch (err) {
+      if (!(err instanceof Unsupported)) throw err;
+    }
+  }
+  return undefined;
+}
+
+export interface GateMatch {
+  index: number;
+  text: string;
+}
+
+/**
+ * Runs several global patterns over one text, each as `text.matchAll(pattern)` would (same
+ * matches, same order), stopping a pattern after `limit` matches.
+ */
+export class PatternGate {
+  private readonly sticky: RegExp[];
+  private readonly always: number;
+  /** Trie over ASCII codes: child[node * 128 + c] = next node + 1 (0: none). */
+  private readonly child: Int32Array;
+  /** Patterns whose prefix ends at the node. */
+  private readonly term: Int32Array;
+  /** Patterns that can only start at a word start (\b then a word character). */
+  private readonly wordStart: number;
+  private readonly firstChar: Uint8Array;
+  /** Maps a character code to its trie symbol (ASCII lower-cased when a pattern ignores case). */
+  private readonly symbol: Uint8Array;
+  readonly patterns: readonly RegExp[];
+
+  constructor(patterns: readonly RegExp[]) {
+    if (patterns.length > 31) throw new Error('at most 31 patterns per gate');
+    this.patterns = patterns;
+    this.sticky = patterns.map((p) => new RegExp(p.source, `${p.flags.replace('g', '')}y`));
+    const children: number[][] = [[]];
+    const term: number[] = [0];
+    let always = 0;
+    let wordStart = 0;
+    const firstChar = new Uint8Array(ASCII);
+    const foldCase = patterns.some((p) => p.flags.includes('i'));
+    this.symbol = new Uint8Array(ASCII);
+    for (let c = 0; c < ASCII; c++) {
+      this.symbol[c] = c >= 9 && c <= 13 ? 32 : foldCase && c >= 65 && c <= 90 ? c | 32 : c;
+    }
+    this.symbol[OTHER] = OTHER;
+    patterns.forEach((p, bit) => {
+      const prefixes = patternPrefixes(p, foldCase);
+      if (!prefixes) {
+        always |= 1 << bit;
+        return;
+      }
+      const list = prefixes.list;
+      if (prefixes.boundary && list.every((s) => WORD(s.charCodeAt(0)))) wordStart |= 1 << bit;
+      for (const s of list) {
+        let node = 0;
+        for (let k = 0; k < s.length; k++) {
+          const c = s.charCodeAt(k);
+          if (k === 0) firstChar[c] = 1;
+          let next = children[node]![c];
+          if (next === undefined) {
+            next = children.length;
+            children.push([]);
+            term.push(0);
+            children[node]![c] = next;
+          }
+          node = next;
+        }
+        term[node]! |= 1 << bit;
+      }
+    });
+    this.always = always;
+    this.wordStart = wordStart;
+    this.firstChar = firstChar;
+    this.child = new Int32Array(children.length * ASCII);
+    children.forEach((row, node) => {
+      row.forEach((next, c) => {
+        if (next !== undefined) this.child[node * ASCII + c] = next + 1;
+      });
+    });
+    this.term = Int32Array.from(term);
+  }
+
+  /** True when every pattern is gated (none falls back to a full scan). */
+  get gated(): boolean {
+    return this.always === 0;
+  }
+
+  /**
+   * Calls `onMatch(patternIndex, index, matched)` for every match, pattern by pattern in the order
+   * a separate matchAll per pattern would give (all matches of pattern 0, then pattern 1 ...).
+   * With `accept`, matches it refuses are skipped and do not count towards `limit`.
+   */
+  run(
+    text: string,
+    limit: number,
+    onMatch: (pattern: number, index: number, matched: string) => void,
+    accept?: (pattern: number, index: number, matched: string) => boolean,
+  ): void {
+    const count = this.patterns.length;
+    const found: Array<Array<number | string>> = [];
+    for (let k = 0; k < count; k++) found.push([]);
+    const nextFrom = new Float64Array(count);
+    const hits = new Int32Array(count);
+    let active = ((1 << count) - 1) & ~this.always;
+    const n = text.length;
+    const child = this.child;
+    const term = this.term;
+    const firstChar = this.firstChar;
+    const wordStart = this.wordStart;
+    const symbol = this.symbol;
+    let prevWord = false;
+    for (let p = 0; p < n && active !== 0; p++) {
+      let c = text.charCodeAt(p);
+      const wasWord = prevWord;
+      if (c >= OTHER) {
+        c = OTHER;
+        prevWord = false;
+      } else {
+        prevWord = WORD(c);
+        c = symbol[c]!;
+      }
+      if (firstChar[c] === 0) continue;
+      let node = child[c]! - 1;
+      let mask = 0;
+      let q = p + 1;
+      while (node >= 0) {
+        mask |= term[node]!;
+        if (q >= n || q - p >= K) break;
+        const d = text.charCodeAt(q++);
+        node = child[node * ASCII + (d >= OTHER ? OTHER : symbol[d]!)]! - 1;
+      }
+      mask &= active;
+      if (wasWord) mask &= ~wordStart;
+      while (mask !== 0) {
+        const bit = 31 - Math.clz32(mask & -mask);
+        mask &= mask - 1;
+        if (p < nextFrom[bit]!) continue;
+        const re = this.sticky[bit]!;
+        re.lastIndex = p;
+        const m = re.exec(text);
+        if (!m) continue;
+        const len = m[0].length;
+        nextFrom[bit] = p + (len > 0 ? len : 1);
+        if (accept && !accept(bit, p, m[0])) continue;
+        found[bit]!.push(p, m[0]);
+        if (++hits[bit]! >= limit) active &= ~(1 << bit);
+      }
+    }
+    for (let k = 0; k < count; k++) {
+      if ((this.always >> k) & 1) {
+        const re = this.patterns[k]!;
+        re.lastIndex = 0;
+        let c = 0;
+        for (const m of text.matchAll(re)) {
+          if (accept && !accept(k, m.index, m[0])) continue;
+          onMatch(k, m.index, m[0]);
+          if (++c >= limit) break;
+        }
+        continue;
+      }
+      const list = found[k]!;
+      for (let j = 0; j < list.length; j += 2) onMatch(k, list[j] as number, list[j + 1] as string);
+    }
+  }
+
+  /** Whether pattern `k` matches anywhere (like `pattern.test(text)` from lastIndex 0). */
+  test(text: string): boolean {
+    let any = false;
+    this.run(text, 1, () => {
+      any = true;
+    });
+    return any;
+  }
+}
+
+const gates = new WeakMap<object, PatternGate>();
+
+/** The gate of a pattern list (cached per list object). */
+export function gateFor(key: object, patterns: () => readonly RegExp[]): PatternGate {
+  let g = gates.get(key);
+  if (!g) {
+    g = new PatternGate(patterns());
+    gates.set(key, g);
+  }
+  return g;
+}
