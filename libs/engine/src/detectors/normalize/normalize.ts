@@ -14,6 +14,11 @@ export interface NormalizeOptions {
   leet?: boolean;
   /** Join spaced-out or split letters (`i g n o r e`, `ig-no-re`) into words. Default true. */
   spacing?: boolean;
+  /**
+   * Remember the result for the next guardrails of the request (default true). Decoded payloads
+   * pass false, so that many small payloads do not evict the request text from the memo.
+   */
+  memo?: boolean;
 }
 
 const NON_ASCII = /[^\x00-\x7f]/g;
@@ -417,6 +422,7 @@ export function normalizeText(original: string, options: NormalizeOptions = {}):
     return { start: unit(a).start, end: Math.min(origLen, unit(b - 1).end) };
   };
   const result: NormalizedText = { text, toOriginal, invisible };
+  if (options.memo === false) return result;
   cache.push({ key, original, result });
   if (cache.length > CACHE_SIZE) cache.shift();
   return result;

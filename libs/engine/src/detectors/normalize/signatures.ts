@@ -289,7 +289,7 @@ export function scanSignatures(
   });
   if (options.decoded !== false) {
     for (const p of decodedPayloads(text)) {
-      const folded = normalizeText(p.decoded).text;
+      const folded = normalizeText(p.decoded, { memo: false }).text;
       scanFamily(folded, signatures, (sig, s, e) => {
         hits.push({
           id: sig.id,

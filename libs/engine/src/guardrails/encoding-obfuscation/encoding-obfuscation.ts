@@ -79,7 +79,7 @@ export const encodingObfuscation = defineGuardrail({
       const findings: Finding[] = [];
       const reasons = new Set<string>();
       for (const p of decodedPayloads(text)) {
-        const folded = normalizeText(p.decoded).text;
+        const folded = normalizeText(p.decoded, { memo: false }).text;
         const sigId = anySignature(folded);
         let why: string | undefined;
         if (sigId) why = `instruction:${sigId}`;
@@ -104,10 +104,11 @@ export const encodingObfuscation = defineGuardrail({
         if (n.text !== plain) {
           const first = new Map<Signature, { s: number; e: number }>();
           scanFamily(n.text, INSTRUCTION_SIGNATURES, (sig, s, e) => first.set(sig, { s, e }), 1);
+          const readable = new Set<Signature>();
+          if (first.size > 0) scanFamily(plain, INSTRUCTION_SIGNATURES, (sig) => readable.add(sig), 1);
           for (const sig of INSTRUCTION_SIGNATURES) {
             const m = first.get(sig);
-            if (!m) continue;
-            if (firstHit(sig.re, plain)) continue; // readable without de-obfuscation: not obfuscated
+            if (!m || readable.has(sig)) continue; // readable without de-obfuscation: not obfuscated
             const o = n.toOriginal(m.s, m.e);
             const matched = n.text.slice(m.s, m.e);
             reasons.add('obfuscated text');

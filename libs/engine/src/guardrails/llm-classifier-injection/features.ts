@@ -36,6 +36,6 @@ export function classifierInput(text: string): string {
   const folded = normalizeText(text).text;
   const payloads = decodedPayloads(text);
   let out = folded;
-  for (const p of payloads.slice(0, 8)) out += `\n${normalizeText(p.decoded).text}`;
+  for (const p of payloads.slice(0, 8)) out += `\n${normalizeText(p.decoded, { memo: false }).text}`;
   return `${out}\n${signatureMarkers(out)}${soupMarkers(text)}`;
 }
