@@ -13,28 +13,45 @@ export interface GibberishScore {
   reason?: string;
 }
 
-const VOWELS = /[aeiouy]/;
-const RARE_BIGRAMS = new Set(
-  'bq bz cf cj cv cx fq fv fx fz gq gv gx hx hz jb jc jd jf jg jh jk jl jm jn jp jq jr js jt jv jw jx jy jz kq kx kz mx mz pq pv px qb qc qd qe qf qg qh qj qk ql qm qn qo qp qr qs qt qv qw qx qy qz sx tq vb vf vh vj vk vm vp vq vw vx wq wv wx xd xj xk xr xz yq yv zf zj zr zx'.split(
-    ' ',
-  ),
-);
+const RARE_BIGRAM_LIST =
+  'bq bz cf cj cv cx fq fv fx fz gq gv gx hx hz jb jc jd jf jg jh jk jl jm jn jp jq jr js jt jv jw jx jy jz kq kx kz mx mz pq pv px qb qc qd qe qf qg qh qj qk ql qm qn qo qp qr qs qt qv qw qx qy qz sx tq vb vf vh vj vk vm vp vq vw vx wq wv wx xd xj xk xr xz yq yv zf zj zr zx';
+/** 26×26 table of rare letter pairs, indexed by (first − 'a') × 26 + (second − 'a'). */
+const RARE = new Uint8Array(26 * 26);
+for (const b of RARE_BIGRAM_LIST.split(' ')) RARE[(b.charCodeAt(0) - 97) * 26 + (b.charCodeAt(1) - 97)] = 1;
+/** Lower-case vowels a e i o u y, indexed by letter − 'a'. */
+const VOWEL = new Uint8Array(26);
+for (const v of 'aeiouy') VOWEL[v.charCodeAt(0) - 97] = 1;
 const CODE_HINT = /[{};=<>]|=>|\w\(|\w\.\w+\(|\b(?:function|const|return|import|def|class|var|let)\b/g;
+const LETTER = /\p{L}/u;
 
-function badWord(w: string): boolean {
-  if (w.length >= 4 && !VOWELS.test(w)) return true;
+/**
+ * Whether the ASCII word text[start, end) looks random (judged case-insensitively): no vowel in 4+
+ * letters, 5 consonants in a row, rare letter pairs, a letter 4 times in a row, or an extreme vowel share
+ * in 7+ letters. One pass over the char codes, no allocation.
+ */
+function badWordAt(text: string, start: number, end: number): boolean {
+  const len = end - start;
   let run = 0;
   let rare = 0;
-  for (let i = 0; i < w.length; i++) {
-    const c = w[i] as string;
-    run = 'aeiouy'.includes(c) ? 0 : run + 1;
-    if (run >= 5) return true;
-    if (i > 0 && RARE_BIGRAMS.has(w.slice(i - 1, i + 1))) rare++;
+  let vowels = 0;
+  let prev = -1;
+  let same = 0;
+  for (let i = start; i < end; i++) {
+    const c = (text.charCodeAt(i) | 32) - 97;
+    if (VOWEL[c] === 1) {
+      vowels++;
+      run = 0;
+    } else if (++run >= 5) return true;
+    if (prev >= 0) {
+      rare += RARE[prev * 26 + c] as number;
+      same = c === prev ? same + 1 : 0;
+      if (same >= 3) return true;
+    }
+    prev = c;
   }
-  if (rare >= 2 || (rare >= 1 && w.length <= 6)) return true;
-  if (/(.)\1\1\1/.test(w)) return true;
-  const vowels = w.replace(/[^aeiouy]/g, '').length;
-  return w.length >= 7 && (vowels / w.length < 0.2 || vowels / w.length > 0.75);
+  if (len >= 4 && vowels === 0) return true;
+  if (rare >= 2 || (rare >= 1 && len <= 6)) return true;
+  return len >= 7 && (vowels / len < 0.2 || vowels / len > 0.75);
 }
 
 export function gibberishScore(text: string, maxChars = 20_000): GibberishScore {
@@ -56,11 +73,39 @@ export function gibberishScore(text: string, maxChars = 20_000): GibberishScore 
     return { score: 0, words: 0, badWords: 0, applicable: false, reason: 'looks like code' };
   }
   // Whole words (accented letters included) judged only when plain ASCII: "Prävention" is not split.
-  const words = (sample.match(/\p{L}{3,}/gu) ?? [])
-    .filter((w) => /^[A-Za-z]+$/.test(w))
-    .filter((w) => !(w.length > 1 && w === w.toUpperCase() && w.length <= 6)) // acronyms
-    .map((w) => w.toLowerCase());
-  if (words.length === 0) return { score: 0, words: 0, badWords: 0, applicable: false, reason: 'no words' };
-  const badWords = words.filter(badWord).length;
-  return { score: badWords / words.length, words: words.length, badWords, applicable: true };
+  // Runs of letters of 3+ characters, all ASCII, not an all-capital acronym of up to 6 letters.
+  let words = 0;
+  let badWords = 0;
+  let i = 0;
+  const n = sample.length;
+  while (i < n) {
+    const start = i;
+    let ascii = true;
+    let upper = true;
+    let units = 0; // letters (code points) in the run
+    while (i < n) {
+      const c = sample.charCodeAt(i);
+      if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122)) {
+        if (c >= 97) upper = false;
+        i++;
+      } else if (c >= 128) {
+        const cp = sample.codePointAt(i) as number;
+        const w = cp > 0xffff ? 2 : 1;
+        if (!LETTER.test(sample.slice(i, i + w))) break;
+        ascii = false;
+        i += w;
+      } else break;
+      units++;
+    }
+    if (i === start) {
+      i++;
+      continue;
+    }
+    if (units < 3 || !ascii) continue;
+    if (upper && units <= 6) continue; // acronyms
+    words++;
+    if (badWordAt(sample, start, i)) badWords++;
+  }
+  if (words === 0) return { score: 0, words: 0, badWords: 0, applicable: false, reason: 'no words' };
+  return { score: badWords / words, words, badWords, applicable: true };
 }

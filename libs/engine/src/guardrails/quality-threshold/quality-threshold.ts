@@ -20,6 +20,106 @@ function looksCutOff(lastLine: string): boolean {
   );
 }
 
+const WORD_CHAR = /[\p{L}\p{N}]/u;
+/** Per UTF-16 unit (BMP, non-surrogate): 0 unknown, 1 letter or number, 2 neither. */
+const WORD_UNIT = new Uint8Array(65_536);
+for (let c = 0; c < 128; c++)
+  WORD_UNIT[c] = (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 39 ? 1 : 2;
+
+/** Length in UTF-16 units of the word character at s[i] ([\p{L}\p{N}'], by code point), or 0. */
+function wordCharAt(s: string, i: number): number {
+  const c = s.charCodeAt(i);
+  let v = WORD_UNIT[c] as number;
+  if (v === 0) {
+    if (c >= 0xd800 && c <= 0xdfff) {
+      const cp = s.codePointAt(i) as number;
+      if (cp > 0xffff) return WORD_CHAR.test(String.fromCodePoint(cp)) ? 2 : 0;
+      return 0;
+    }
+    v = WORD_CHAR.test(String.fromCharCode(c)) ? 1 : 2;
+    WORD_UNIT[c] = v;
+  }
+  return v === 1 ? 1 : 0;
+}
+
+/**
+ * Counts the maximal runs of word characters in `s` and gives the first `max` of them as ids (equal
+ * words, equal ids, numbered from 0 in order of first appearance).
+ */
+function wordIds(s: string, max: number): { count: number; seq: Int32Array } {
+  const ids = new Map<string, number>();
+  const out: number[] = [];
+  let count = 0;
+  let i = 0;
+  const n = s.length;
+  while (i < n) {
+    let w = wordCharAt(s, i);
+    if (w === 0) {
+      i++;
+      continue;
+    }
+    const start = i;
+    while (w !== 0) {
+      i += w;
+      w = i < n ? wordCharAt(s, i) : 0;
+    }
+    if (count < max) {
+      const word = s.slice(start, i);
+      let id = ids.get(word);
+      if (id === undefined) {
+        id = ids.size;
+        ids.set(word, id);
+      }
+      out.push(id);
+    }
+    count++;
+  }
+  return { count, seq: Int32Array.from(out) };
+}
+
+/**
+ * Number of word trigrams seq[i..i+2] (i < n) equal to an earlier one: an open-addressing hash set of
+ * id triples in one typed array, no string or boxed-number keys.
+ */
+function countRepeatedTrigrams(seq: Int32Array, n: number): number {
+  if (n <= 0) return 0;
+  let cap = 16;
+  while (cap < n * 2) cap <<= 1;
+  const mask = cap - 1;
+  const slots = new Int32Array(cap * 3).fill(-1);
+  let repeats = 0;
+  for (let i = 0; i < n; i++) {
+    const a = seq[i] as number;
+    const b = seq[i + 1] as number;
+    const c = seq[i + 2] as number;
+    let h = Math.imul(a, 0x9e3779b1) ^ Math.imul(b, 0x85ebca77) ^ Math.imul(c, 0xc2b2ae3d);
+    h ^= h >>> 15;
+    let k = h & mask;
+    for (;;) {
+      const at = k * 3;
+      const s0 = slots[at] as number;
+      if (s0 === -1) {
+        slots[at] = a;
+        slots[at + 1] = b;
+        slots[at + 2] = c;
+        break;
+      }
+      if (s0 === a && slots[at + 1] === b && slots[at + 2] === c) {
+        repeats++;
+        break;
+      }
+      k = (k + 1) & mask;
+    }
+  }
+  return repeats;
+}
+const TRIM_SPACE = /\s/;
+/** Whether a UTF-16 unit is white space for String.prototype.trim (ASCII fast path). */
+function isTrimSpace(c: number): boolean {
+  if (c < 128) return c === 32 || (c >= 9 && c <= 13);
+  return c === 0xfeff || TRIM_SPACE.test(String.fromCharCode(c));
+}
+
 export const qualityThreshold = defineGuardrail({
   name: 'QualityThreshold',
   stages: ['output'],
@@ -70,28 +170,36 @@ export const qualityThreshold = defineGuardrail({
           problems.push('truncated');
         }
       }
-      const words = t.toLowerCase().match(/[\p{L}\p{N}']+/gu) ?? [];
-      if (words.length >= 6) {
-        const seen = new Set<string>();
-        let repeats = 0;
-        for (let i = 0; i + 2 < words.length && i < 20_000; i++) {
-          const tri = `${words[i]} ${words[i + 1]} ${words[i + 2]}`;
-          if (seen.has(tri)) repeats++;
-          else seen.add(tri);
-        }
-        const ratio = repeats / Math.max(1, words.length - 2);
+      // Words ([\p{L}\p{N}']+ of the lower-cased text) as interned ids; trigrams compared as id triples.
+      const { count: wordCount, seq } = wordIds(t.toLowerCase(), 20_002);
+      if (wordCount >= 6) {
+        const repeats = countRepeatedTrigrams(seq, Math.min(wordCount - 2, 20_000));
+        const ratio = repeats / Math.max(1, wordCount - 2);
         details.repetitionRatio = Math.round(ratio * 1000) / 1000;
         if (ratio > config.maxRepetitionRatio) problems.push('high_repetition');
-      } else if (words.length >= 3 && new Set(words).size === 1) {
+      } else if (wordCount >= 3 && (seq as Int32Array).every((id) => id === 0)) {
         problems.push('high_repetition');
       }
-      const lines = t
-        .split('\n')
-        .map((l) => l.trim())
-        .filter((l) => l.length > 0);
-      if (lines.length >= 4 && !problems.includes('high_repetition')) {
-        const distinct = new Set(lines).size;
-        if (1 - distinct / lines.length > config.maxRepetitionRatio) problems.push('high_repetition');
+      if (!problems.includes('high_repetition')) {
+        // Share of non-blank trimmed lines that repeat an earlier one (4+ lines).
+        const lines = new Set<string>();
+        let count = 0;
+        let from = 0;
+        while (from <= t.length) {
+          let to = t.indexOf('\n', from);
+          if (to < 0) to = t.length;
+          let a = from;
+          let b = to;
+          while (a < b && isTrimSpace(t.charCodeAt(a))) a++;
+          while (b > a && isTrimSpace(t.charCodeAt(b - 1))) b--;
+          if (b > a) {
+            count++;
+            lines.add(t.slice(a, b));
+          }
+          from = to + 1;
+        }
+        if (count >= 4 && 1 - lines.size / count > config.maxRepetitionRatio)
+          problems.push('high_repetition');
       }
       const g = gibberishScore(t);
       if (g.applicable && g.words >= 3) {
