@@ -282,7 +282,7 @@ describe('batches: limits', () => {
   beforeAll(async () => {
     small = await startServer({ ...api.config, textLimitChars: 50 }, pino({ level: 'silent' }), {
       port: 0,
-      batchLimits: { maxItems: 20, maxTotalChars: 200 },
+      batchLimits: { maxItems: 20, maxTotalChars: 200, bodyLimitBytes: 64 * 1024 },
     });
   });
   afterAll(() => small?.close());
@@ -313,6 +313,24 @@ describe('batches: limits', () => {
     expect(longItem.body.error.details).toEqual([{ path: 'items[0].text', message: expect.any(String) }]);
     const hugeBody = await post(batch(Array.from({ length: 25_000 }, () => ({ text: 'z'.repeat(40) }))));
     expect(hugeBody.status).toBe(413);
+  });
+
+  it('takes a batch body larger than BODY_LIMIT_BYTES, which still holds on other routes', async () => {
+    const { key } = await api.newTenant();
+    expect(api.config.bodyLimitBytes).toBe(1024 * 1024);
+    const items = Array.from({ length: 5_000 }, (_, i) => ({ text: `${i} ${'w'.repeat(300)}` }));
+    const json = { profileName: 'default', validationType: 'input', items };
+    expect(JSON.stringify(json).length).toBeGreaterThan(1.4 * 1024 * 1024);
+    const r = await create(key, json);
+    expect(r.status).toBe(202);
+    expect(r.body.total).toBe(5_000);
+    await api.request(`/api/batches/${r.body.id}`, { method: 'DELETE', key });
+    const validate = await api.request('/api/validate', {
+      method: 'POST',
+      key,
+      json: { profileName: 'default', validationType: 'input', text: 'v'.repeat(1.2 * 1024 * 1024) },
+    });
+    expect([validate.status, validate.body.error.code]).toEqual([413, 'payload_too_large']);
   });
 
   it('answers 10 001 items with 400 under the default limit', async () => {

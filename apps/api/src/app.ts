@@ -10,7 +10,7 @@ import { authenticate, type KeyResolver } from './auth/keys.ts';
 import { errorHandler, requestId, requestLogger, requireJson } from './http/middleware.ts';
 import type { ProfileResolver } from './profiles/resolver.ts';
 import { type AnalyticsQueries, analyticsRoutes } from './routes/analytics.ts';
-import { type BatchDeps, batchRoutes } from './routes/batches.ts';
+import { type BatchDeps, batchRoutes, parsesOwnBody } from './routes/batches.ts';
 import { docsRoutes } from './routes/docs.ts';
 import { guardrailRoutes } from './routes/guardrails.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -49,13 +49,13 @@ export function createApp(deps: AppDeps): Koa {
   app.use(requestLogger(deps.logger));
   app.use(errorHandler(deps.logger));
   app.use(requireJson());
-  app.use(
-    bodyParser({
-      enableTypes: ['json'],
-      jsonLimit: `${deps.limits.bodyLimitBytes}b`,
-      strict: true,
-    }),
-  );
+  const parseJson = bodyParser({
+    enableTypes: ['json'],
+    jsonLimit: `${deps.limits.bodyLimitBytes}b`,
+    strict: true,
+  });
+  // POST /api/batches parses its own body, with its own limit, once the caller is authenticated.
+  app.use((ctx, next) => (deps.batches && parsesOwnBody(ctx) ? next() : parseJson(ctx, next)));
 
   const open = healthRoutes({
     ready: deps.ready,

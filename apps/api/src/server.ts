@@ -17,6 +17,7 @@ import {
   createAnalyticsBuffer,
   createQueues,
   createRedisConnection,
+  enqueueBatch,
 } from '@parapet/queue';
 import type { Logger } from 'pino';
 import { collectDefaultMetrics, Registry as MetricsRegistry } from 'prom-client';
@@ -25,7 +26,7 @@ import { KeyResolver } from './auth/keys.ts';
 import { rateLimits } from './http/rate-limits.ts';
 import { ProfileResolver } from './profiles/resolver.ts';
 import { createRedisRateLimiter } from './rate-limiter.ts';
-import { type BatchLimits, createBatchQueue } from './routes/batches.ts';
+import type { BatchLimits } from './routes/batches.ts';
 
 export interface RunningServer {
   url: string;
@@ -44,7 +45,6 @@ export async function startServer(
   const db = createDb(config.databaseUrl, { applicationName: 'parapet-api' });
   const redis = createRedisConnection(config.redisUrl, 'producer', { name: 'parapet-api' });
   const queues = createQueues(redis, config.queuePrefix, logger);
-  const batchQueue = createBatchQueue(redis, config.queuePrefix);
   const buffer = createAnalyticsBuffer({
     queue: queues.analytics,
     maxBatch: config.analyticsBatchSize,
@@ -125,7 +125,16 @@ export async function startServer(
         userPerDay: config.userRateLimitPerDay,
       },
     }),
-    batches: { queue: batchQueue, ...(options.batchLimits ? { limits: options.batchLimits } : {}) },
+    batches: {
+      // A failed enqueue is answered with 503 by the route.
+      queue: { enqueue: (batchId) => enqueueBatch(queues.batch, batchId) },
+      limits: {
+        maxItems: config.batchMaxItems,
+        maxTotalChars: config.batchMaxTotalChars,
+        bodyLimitBytes: config.batchBodyLimitBytes,
+        ...options.batchLimits,
+      },
+    },
     ready: async () => {
       try {
         await Promise.all([pingDb(db, 1_000), withTimeout(redis.ping(), 1_000)]);
@@ -157,7 +166,7 @@ export async function startServer(
       });
       await buffer.close();
       await listener.close();
-      await Promise.allSettled([closeQueues(queues), batchQueue.close(), clickhouse.close(), db.destroy()]);
+      await Promise.allSettled([closeQueues(queues), clickhouse.close(), db.destroy()]);
       await closeRedisConnection(redis);
     },
   };

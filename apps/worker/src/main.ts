@@ -1,21 +1,14 @@
 import { ConfigError, loadConfig } from '@parapet/config';
 import pino from 'pino';
-import { BatchSettingsError, loadBatchSettings } from './batch/settings.ts';
 import { startWorker } from './worker.ts';
 
 /** Hard limit on graceful shutdown: in-flight jobs that take longer are left to BullMQ's stalled-job recovery. */
 const SHUTDOWN_TIMEOUT_MS = 25_000;
 
 let config: ReturnType<typeof loadConfig>;
-let batch: ReturnType<typeof loadBatchSettings>;
 try {
   config = loadConfig();
-  batch = loadBatchSettings(process.env);
 } catch (err) {
-  if (err instanceof BatchSettingsError) {
-    process.stderr.write(`${err.message}\n`);
-    process.exit(1);
-  }
   if (err instanceof ConfigError) {
     process.stderr.write(`${err.message}\n`);
     process.exit(1);
@@ -31,7 +24,7 @@ process.on('unhandledRejection', (reason) => {
   );
 });
 
-const handle = await startWorker(config, { logger, batch }).catch((err: unknown) => {
+const handle = await startWorker(config, { logger }).catch((err: unknown) => {
   logger.fatal(
     { err: err instanceof Error ? { name: err.name, message: err.message } : String(err) },
     'worker failed to start',

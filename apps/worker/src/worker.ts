@@ -20,11 +20,12 @@ import {
   type RegisteredWorker,
   registerWorker,
   UnrecoverableError,
+  webhookJobOptions,
 } from '@parapet/queue';
 import pino from 'pino';
 import { Counter, Histogram, type Registry, register } from 'prom-client';
 import { startBatchRole } from './batch/role.ts';
-import { type BatchSettings, DEFAULT_BATCH_SETTINGS } from './batch/settings.ts';
+import { type BatchConfig, type BatchSettings, batchSettings } from './batch/settings.ts';
 import { enqueueOutdatedBuiltIns } from './builtins-upgrade.ts';
 
 export type WorkerConfig = Pick<
@@ -37,6 +38,7 @@ export type WorkerConfig = Pick<
   | 'workerRoles'
   | 'logLevel'
   | 'analyticsRetentionDays'
+  | keyof BatchConfig
 >;
 
 /** How often the analytics role drops daily partitions past retention (every worker may; it is idempotent). */
@@ -53,7 +55,7 @@ export interface WorkerDeps {
   concurrency: Partial<Record<'analytics' | 'provisioning', number>>;
   /** ClickHouse insert coalescing. */
   writer: { maxRows?: number; maxWaitMs?: number };
-  /** Batch role tuning (main.ts reads it from the environment: batch/settings.ts). */
+  /** Overrides of the batch role's tuning, which comes from the config (batch/settings.ts); tests shorten the lock. */
   batch: Partial<BatchSettings>;
 }
 
@@ -210,24 +212,27 @@ export async function startWorker(
     }
 
     if (roles.includes('batch')) {
-      const queues = createQueues(redis, config.queuePrefix, logger);
+      const settings = { ...batchSettings(config), ...deps.batch };
+      const queues = createQueues(redis, config.queuePrefix, logger, {
+        jobOptions: {
+          webhook: webhookJobOptions({
+            attempts: settings.webhookAttempts,
+            backoffMs: settings.webhookBackoffMs,
+          }),
+        },
+      });
       closers.push(() => closeQueues(queues));
       const role = await startBatchRole({
         redis,
         prefix: config.queuePrefix,
         db: getDb(),
-        analytics: queues.analytics,
+        queues,
         logger,
-        settings: { ...DEFAULT_BATCH_SETTINGS, ...deps.batch },
+        registry,
+        settings,
       });
-      // Closed with the other workers, before the resources they use.
-      workers.push(
-        ...role.workers.map((worker, i) => ({
-          queue: worker.name,
-          worker,
-          close: i === 0 ? () => role.close() : () => Promise.resolve(),
-        })),
-      );
+      // Closed with the other workers, before the queues and connections they use.
+      workers.push(...role.workers);
     }
 
     await Promise.all(workers.map((w) => w.worker.waitUntilReady()));

@@ -5,6 +5,10 @@ import { z } from 'zod';
 export const QUEUES = {
   analytics: 'analytics-records',
   provisioning: 'provision-user',
+  /** Asynchronous batch validation: one job per batch, produced by the API, consumed by the worker's `batch` role. */
+  batch: 'batch-validation',
+  /** Webhook delivery of a finished batch, produced and consumed by the worker's `batch` role. */
+  webhook: 'batch-webhook',
 } as const;
 
 export const guardrailOutcomeSchema = z.object({
@@ -53,16 +57,6 @@ export type ProvisioningJob = z.infer<typeof provisioningJobSchema>;
  */
 export const provisioningJobId = (userId: string) => `provision-${userId}-v${BUILTIN_DEFINITIONS_VERSION}`;
 
-/**
- * Queues of asynchronous batch validation. Kept apart from QUEUES, whose every key libs/queue gives
- * per-queue defaults: these are produced by the API (batch) and the worker (webhook) and consumed by
- * the worker's `batch` role, which sets their options itself (apps/worker/src/batch).
- */
-export const BATCH_QUEUES = {
-  batch: 'batch-validation',
-  webhook: 'batch-webhook',
-} as const;
-
 /** One job per batch: the items and their progress live in Postgres, never in the payload. */
 export const batchJobSchema = z.object({ batchId: z.string().uuid() });
 export type BatchJob = z.infer<typeof batchJobSchema>;
@@ -76,15 +70,3 @@ export const batchWebhookJobId = (batchId: string) => `webhook-${batchId}`;
 
 /** Analytics record id of one batch item: the same on every retry, so ClickHouse counts it once. */
 export const batchRecordId = (batchId: string, index: number) => `batch-${batchId}-${index}`;
-
-/**
- * Options every producer of the batch queue adds its jobs with (the API on create, a starting worker
- * when it re-queues unfinished batches). Attempts count failures of a whole job; a worker that dies
- * mid-batch is not a failure but a stall, recovered by BullMQ and resumed from Postgres.
- */
-export const BATCH_JOB_OPTIONS = {
-  attempts: 5,
-  backoff: { type: 'exponential', delay: 5_000, jitter: 0.5 },
-  removeOnComplete: { count: 10_000, age: 86_400 },
-  removeOnFail: { count: 10_000, age: 30 * 86_400 },
-} as const;

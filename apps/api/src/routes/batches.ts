@@ -1,10 +1,6 @@
 import Router from '@koa/router';
 import {
-  BATCH_JOB_OPTIONS,
-  BATCH_QUEUES,
   type Batch,
-  type BatchJob,
-  batchJobId,
   batchListQuerySchema,
   batchResultsQuerySchema,
   batchView,
@@ -23,56 +19,45 @@ import {
   listBatchResults,
   NotFoundError,
 } from '@parapet/db';
-import { bullPrefix, type RedisConnection } from '@parapet/queue';
-import { Queue } from 'bullmq';
+import type Koa from 'koa';
+import bodyParser from 'koa-bodyparser';
 import type { Caller } from '../auth/keys.ts';
 import { ApiError, type FieldIssue } from '../http/errors.ts';
 import { parseBody, parseQuery, type RequestState } from '../http/middleware.ts';
 import type { ProfileResolver } from '../profiles/resolver.ts';
 
 /**
- * Limits of one batch. The request body limit (BODY_LIMIT_BYTES, default 1 MiB) applies first, so a
- * deployment that raises these raises that one too; each item's text is also held to the validate
- * text limit (TEXT_LIMIT_CHARS).
+ * Limits of one batch (BATCH_MAX_ITEMS, BATCH_MAX_TOTAL_CHARS, BATCH_BODY_LIMIT_BYTES in libs/config);
+ * each item's text is also held to the validate text limit (TEXT_LIMIT_CHARS).
  */
 export interface BatchLimits {
   /** Items per batch; more is a 400. */
   maxItems: number;
   /** Sum of the items' text lengths (UTF-16 code units, as `text.length`); more is a 413. */
   maxTotalChars: number;
+  /**
+   * Body limit of POST /api/batches, in place of BODY_LIMIT_BYTES: the global parser skips this route
+   * (parsesOwnBody) and the route parses the body itself, after authentication and rate limiting.
+   */
+  bodyLimitBytes: number;
 }
 
-export const DEFAULT_BATCH_LIMITS: BatchLimits = { maxItems: 10_000, maxTotalChars: 10_000_000 };
-
-/** Hands a stored batch to the workers. */
+/** Hands a stored batch to the workers (enqueueBatch on the API's producer connection). */
 export interface BatchQueue {
-  enqueue(batchId: string): Promise<void>;
-  close(): Promise<void>;
-}
-
-/** The batch queue on the API's producer connection (deterministic job id: one job per batch). */
-export function createBatchQueue(connection: RedisConnection, prefix: string): BatchQueue {
-  const queue = new Queue<BatchJob>(BATCH_QUEUES.batch, {
-    connection,
-    prefix: bullPrefix(prefix),
-    defaultJobOptions: BATCH_JOB_OPTIONS,
-  });
-  queue.on('error', () => {}); // a failed add is answered with 503 by the route
-  return {
-    async enqueue(batchId) {
-      await queue.add(BATCH_QUEUES.batch, { batchId }, { jobId: batchJobId(batchId) });
-    },
-    close: () => queue.close(),
-  };
+  enqueue(batchId: string): Promise<unknown>;
 }
 
 export interface BatchDeps {
   db: Db;
   profiles: ProfileResolver;
-  queue: Pick<BatchQueue, 'enqueue'>;
+  queue: BatchQueue;
   textLimitChars: number;
-  limits?: Partial<BatchLimits>;
+  limits: BatchLimits;
 }
+
+/** True for the request whose body the batch route parses itself (so the app's parser leaves it). */
+export const parsesOwnBody = (ctx: Koa.Context): boolean =>
+  ctx.method === 'POST' && /^\/api\/batches\/?$/.test(ctx.path);
 
 const notFound = () => new ApiError(404, 'not_found', 'batch not found');
 
@@ -89,11 +74,16 @@ const invalidCursor = () =>
   ]);
 
 export function batchRoutes(deps: BatchDeps): Router {
-  const limits: BatchLimits = { ...DEFAULT_BATCH_LIMITS, ...deps.limits };
+  const { limits } = deps;
   const router = new Router();
+  const parseJson = bodyParser({
+    enableTypes: ['json'],
+    jsonLimit: `${limits.bodyLimitBytes}b`,
+    strict: true,
+  });
   const caller = (state: unknown) => (state as RequestState & { caller: Caller }).caller;
 
-  router.post('/api/batches', async (ctx) => {
+  router.post('/api/batches', parseJson, async (ctx) => {
     const { userId, apiKeyId } = caller(ctx.state);
     const body = parseBody(createBatchRequestSchema, ctx.request.body);
     if (body.items.length > limits.maxItems) {

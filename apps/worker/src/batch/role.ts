@@ -1,9 +1,6 @@
 import {
-  BATCH_JOB_OPTIONS,
-  BATCH_QUEUES,
   type BatchJob,
   type BatchWebhookJob,
-  batchJobId,
   batchJobSchema,
   batchRecordId,
   batchView,
@@ -37,13 +34,20 @@ import {
 import {
   type AnalyticsQueue,
   analyticsJobId,
-  bullPrefix,
-  describeError,
+  BATCH_MAX_STALLED_COUNT,
+  type BatchQueue,
+  enqueueBatches,
+  enqueueBatchWebhook,
+  type JobContext,
   QUEUES,
   type QueueLogger,
   type RedisConnection,
+  type RegisteredWorker,
+  registerWorker,
+  UnrecoverableError,
+  type WebhookQueue,
 } from '@parapet/queue';
-import { type Job, Queue, UnrecoverableError, Worker } from 'bullmq';
+import type { Registry } from 'prom-client';
 import { deliver } from './deliver.ts';
 import type { BatchSettings } from './settings.ts';
 import { SIGNATURE_HEADER, signatureHeader } from './signature.ts';
@@ -55,17 +59,20 @@ const UNPROVISIONED_BUILTIN_VERSION = 1;
 const RECORDS_PER_JOB = 1_000;
 
 export interface BatchRoleOptions {
+  /** A `worker` connection, for the role's consumers. */
   redis: RedisConnection;
   prefix: string;
   db: Db;
-  analytics: AnalyticsQueue;
+  /** Producers (createQueues): analytics records, re-queued batches, webhook deliveries. */
+  queues: { analytics: AnalyticsQueue; batch: BatchQueue; webhook: WebhookQueue };
   logger: QueueLogger;
+  registry?: Registry;
   settings: BatchSettings;
 }
 
 export interface BatchRole {
-  workers: Worker[];
-  close(): Promise<void>;
+  /** The batch and webhook consumers; closing them is the caller's (the queues are the caller's too). */
+  workers: RegisteredWorker[];
 }
 
 interface ItemOutcome {
@@ -114,34 +121,12 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resol
  * the job to another worker, which resumes from the items still pending. See docs/batches.md.
  */
 export async function startBatchRole(options: BatchRoleOptions): Promise<BatchRole> {
-  const { db, logger, settings, redis } = options;
-  const prefix = bullPrefix(options.prefix);
-  const queueName = BATCH_QUEUES.batch;
-
-  const batchQueue = new Queue<BatchJob>(queueName, {
-    connection: redis,
-    prefix,
-    defaultJobOptions: BATCH_JOB_OPTIONS,
-  });
-  const webhookQueue = new Queue<BatchWebhookJob>(BATCH_QUEUES.webhook, {
-    connection: redis,
-    prefix,
-    defaultJobOptions: {
-      attempts: settings.webhookAttempts,
-      backoff: { type: 'exponential', delay: settings.webhookBackoffMs, jitter: 0.25 },
-      removeOnComplete: { count: 10_000, age: 86_400 },
-      removeOnFail: { count: 10_000, age: 30 * 86_400 },
-    },
-  });
-  for (const q of [batchQueue, webhookQueue]) q.on('error', () => {});
+  const { db, logger, settings, redis, queues } = options;
+  const queueName = QUEUES.batch;
 
   const enqueueWebhook = async (batch: BatchRecord) => {
     if (!batch.webhookUrl || (batch.status !== 'completed' && batch.status !== 'failed')) return;
-    await webhookQueue.add(
-      BATCH_QUEUES.webhook,
-      { batchId: batch.id },
-      { jobId: batchWebhookJobId(batch.id) },
-    );
+    await enqueueBatchWebhook(queues.webhook, batch.id);
   };
 
   const fail = async (batchId: string, message: string) => {
@@ -208,10 +193,7 @@ export async function startBatchRole(options: BatchRoleOptions): Promise<BatchRo
     });
   };
 
-  const processBatch = async (job: Job<BatchJob>): Promise<void> => {
-    const parsed = batchJobSchema.safeParse(job.data);
-    if (!parsed.success) throw new UnrecoverableError('invalid job payload');
-    const { batchId } = parsed.data;
+  const processBatch = async ({ batchId }: BatchJob, job: JobContext): Promise<void> => {
     const batch = await startBatch(db, batchId);
     if (!batch) {
       // Ended already (or deleted): a redelivery after the batch finished; make sure its webhook went out.
@@ -235,7 +217,7 @@ export async function startBatchRole(options: BatchRoleOptions): Promise<BatchRo
         queue: queueName,
         jobId: job.id,
         batchId,
-        attempt: job.attemptsMade + 1,
+        attempt: job.attempt,
         total: batch.total,
         processed: batch.processed,
       },
@@ -270,7 +252,7 @@ export async function startBatchRole(options: BatchRoleOptions): Promise<BatchRo
           opts: { jobId: analyticsJobId(group) },
         });
       }
-      await options.analytics.addBulk(jobs);
+      await queues.analytics.addBulk(jobs);
       // 2. outcomes: stored once per item whatever happens before or after.
       const updated = await recordBatchResults(
         db,
@@ -287,20 +269,26 @@ export async function startBatchRole(options: BatchRoleOptions): Promise<BatchRo
     throw new Error('batch still has pending items after every step; retrying');
   };
 
-  const batchWorker = new Worker<BatchJob>(queueName, processBatch, {
+  const batchWorker = registerWorker({
     connection: redis,
-    prefix,
+    prefix: options.prefix,
+    queue: 'batch',
+    schema: batchJobSchema,
+    logger,
+    ...(options.registry ? { registry: options.registry } : {}),
     concurrency: settings.jobConcurrency,
-    lockDuration: settings.lockDurationMs,
-    stalledInterval: settings.stalledIntervalMs,
-    // A batch survives many crashed workers; each resumes where the last stopped.
-    maxStalledCount: 20,
+    lock: {
+      durationMs: settings.lockDurationMs,
+      stalledIntervalMs: settings.stalledIntervalMs,
+      maxStalledCount: BATCH_MAX_STALLED_COUNT,
+    },
+    process: processBatch,
+    // Out of attempts: the batch ends as failed rather than staying `running`.
+    onFailed: ({ payload, final }) => (final ? fail(payload.batchId, 'batch processing failed') : undefined),
   });
 
-  const deliverWebhook = async (job: Job<BatchWebhookJob>): Promise<void> => {
-    const parsed = batchWebhookJobSchema.safeParse(job.data);
-    if (!parsed.success) throw new UnrecoverableError('invalid job payload');
-    const batch = await getBatchById(db, parsed.data.batchId);
+  const deliverWebhook = async (payload: BatchWebhookJob, job: JobContext): Promise<void> => {
+    const batch = await getBatchById(db, payload.batchId);
     if (!batch?.webhookUrl) return;
     const secret = await getWebhookSecret(db, batch.userId);
     if (!secret) throw new UnrecoverableError('user has no webhook secret');
@@ -318,10 +306,7 @@ export async function startBatchRole(options: BatchRoleOptions): Promise<BatchRo
         },
         { allowPrivate: settings.webhookAllowPrivate, timeoutMs: settings.webhookTimeoutMs },
       );
-      logger.info(
-        { batchId: batch.id, status: res.status, attempt: job.attemptsMade + 1 },
-        'webhook delivered',
-      );
+      logger.info({ batchId: batch.id, status: res.status, attempt: job.attempt }, 'webhook delivered');
     } catch (err) {
       if (err instanceof BlockedTargetError) {
         logger.warn({ batchId: batch.id, reason: err.message }, 'webhook target refused');
@@ -331,68 +316,25 @@ export async function startBatchRole(options: BatchRoleOptions): Promise<BatchRo
     }
   };
 
-  const webhookWorker = new Worker<BatchWebhookJob>(BATCH_QUEUES.webhook, deliverWebhook, {
+  const webhookWorker = registerWorker({
     connection: redis,
-    prefix,
-    concurrency: 8,
+    prefix: options.prefix,
+    queue: 'webhook',
+    schema: batchWebhookJobSchema,
+    logger,
+    ...(options.registry ? { registry: options.registry } : {}),
+    process: deliverWebhook,
   });
 
-  batchWorker.on('failed', (job, err) => {
-    if (!job) return;
-    logger.warn(
-      { queue: queueName, jobId: job.id, attempt: job.attemptsMade, err: describeError(err) },
-      'batch job failed',
-    );
-    // Out of attempts (or stalled too often): the batch ends as failed rather than staying `running`.
-    job
-      .getState()
-      .then(
-        (state) => (state === 'failed' ? fail(job.data.batchId, 'batch processing failed') : undefined),
-        () => {},
-      )
-      .catch((e: unknown) =>
-        logger.error({ batchId: job.data.batchId, err: describeError(e) }, 'could not mark batch failed'),
-      );
-  });
-  webhookWorker.on('failed', (job, err) => {
-    logger.warn(
-      { queue: BATCH_QUEUES.webhook, jobId: job?.id, attempt: job?.attemptsMade, err: describeError(err) },
-      'webhook delivery failed',
-    );
-  });
-  batchWorker.on('stalled', (jobId) =>
-    logger.warn({ queue: queueName, jobId }, 'batch job stalled; resuming elsewhere'),
-  );
-  for (const w of [batchWorker, webhookWorker]) {
-    let last = 0;
-    w.on('error', (err) => {
-      const now = Date.now();
-      if (now - last < 10_000) return;
-      last = now;
-      logger.error({ queue: w.name, err: describeError(err) }, 'worker error');
-    });
+  const workers = [batchWorker, webhookWorker];
+  try {
+    await Promise.all(workers.map((w) => w.worker.waitUntilReady()));
+    // A batch whose job was lost (the API died between storing it and queueing it) is queued again;
+    // the deterministic job id makes this a no-op for every batch whose job still exists.
+    await enqueueBatches(queues.batch, await listUnfinishedBatchIds(db));
+  } catch (err) {
+    await Promise.allSettled(workers.map((w) => w.close()));
+    throw err;
   }
-
-  await Promise.all([batchWorker.waitUntilReady(), webhookWorker.waitUntilReady()]);
-
-  // A batch whose job was lost (the API died between storing it and queueing it) is queued again;
-  // the deterministic job id makes this a no-op for every batch whose job still exists.
-  const unfinished = await listUnfinishedBatchIds(db);
-  if (unfinished.length > 0) {
-    await batchQueue.addBulk(
-      unfinished.map((batchId) => ({
-        name: queueName,
-        data: { batchId },
-        opts: { jobId: batchJobId(batchId) },
-      })),
-    );
-  }
-
-  return {
-    workers: [batchWorker, webhookWorker],
-    async close() {
-      await Promise.allSettled([batchWorker.close(), webhookWorker.close()]);
-      await Promise.allSettled([batchQueue.close(), webhookQueue.close()]);
-    },
-  };
+  return { workers };
 }
