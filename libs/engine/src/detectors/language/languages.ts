@@ -1,4 +1,4 @@
-import { franc, francAll } from 'franc';
+import { francAll } from 'franc';
 
 /** ISO 639-1 → ISO 639-3 (franc's codes) for the languages we name in configs, with their scripts. */
 export const LANGUAGES: Record<string, { iso3: string; scripts: string[] }> = {
@@ -172,11 +172,13 @@ export function rankLanguages(
 ): Array<[string, number]> {
   const sample = text.length > 5_000 ? text.slice(0, 5_000) : text;
   if (sample.trim().length < minLength) return [];
-  const top = detectLanguage(sample, minLength, only);
+  const found = identify(sample, minLength, only);
+  const top = found.top;
   if (top === 'und') return [];
-  const ranked = francAll(sample, { minLength, only: [...only] }).filter(([l]) => l !== 'und') as Array<
-    [string, number]
-  >;
+  // franc's ranking is computed once: detection reuses it when it fell through to franc.
+  const ranked = (found.ranked ?? francAll(sample, { minLength, only: [...only] })).filter(
+    ([l]) => l !== 'und',
+  ) as Array<[string, number]>;
   const rest = ranked.filter(([l]) => l !== top);
   return [[top, 1], ...rest];
 }
@@ -193,14 +195,23 @@ const CANDIDATES = Object.values(LANGUAGES).map((l) => l.iso3);
  * far more reliable on short texts than franc's full 400-language set. Returns 'und' below minLength.
  */
 export function detectLanguage(text: string, minLength = 20, only: readonly string[] = CANDIDATES): string {
-  const sample = text.length > 5_000 ? text.slice(0, 5_000) : text;
+  return identify(text.length > 5_000 ? text.slice(0, 5_000) : text, minLength, only).top;
+}
+
+/** detectLanguage on a sample of at most 5 000 characters, with franc's full ranking when franc decided. */
+function identify(
+  sample: string,
+  minLength: number,
+  only: readonly string[],
+): { top: string; ranked?: Array<[string, number]> } {
   // Japanese is recognised by kana, which franc's trigram model sometimes misses on mixed text.
   const { counts, letters } = scriptCounts(sample, 5_000);
-  if (letters > 0 && ((counts.Hiragana ?? 0) + (counts.Katakana ?? 0)) / letters > 0.1) return 'jpn';
-  if (letters > 0 && (counts.Hangul ?? 0) / letters > 0.3) return 'kor';
-  if (letters > 0 && (counts.Han ?? 0) / letters > 0.5) return 'cmn';
-  if (sample.trim().length < minLength) return 'und';
+  if (letters > 0 && ((counts.Hiragana ?? 0) + (counts.Katakana ?? 0)) / letters > 0.1) return { top: 'jpn' };
+  if (letters > 0 && (counts.Hangul ?? 0) / letters > 0.3) return { top: 'kor' };
+  if (letters > 0 && (counts.Han ?? 0) / letters > 0.5) return { top: 'cmn' };
+  if (sample.trim().length < minLength) return { top: 'und' };
   const guess = stopwordGuess(sample);
-  if (guess && only.includes(guess)) return guess;
-  return franc(sample, { minLength, only: [...only] });
+  if (guess && only.includes(guess)) return { top: guess };
+  const ranked = francAll(sample, { minLength, only: [...only] }) as Array<[string, number]>;
+  return { top: ranked[0]?.[0] as string, ranked };
 }
