@@ -4,13 +4,21 @@
  * b0mb" as "how to make a bomb" and never need to handle case, punctuation or spacing tricks.
  */
 import { gateFor } from './gate.ts';
-import { type Token, tokenize } from './tokens.ts';
+import { scanTokens, type Token, tokenObjects } from './tokens.ts';
 
 export interface FoldedText {
   text: string;
-  tokens: Token[];
+  /** Token objects (built on first use; the arrays below hold the same tokens). */
+  readonly tokens: Token[];
+  /** Number of tokens. */
+  count: number;
   /** Start of each token inside `text`. */
   starts: Int32Array;
+  /** Length of each token inside `text`. */
+  lens: Int32Array;
+  /** Original offsets of each token (end exclusive). */
+  origStart: Int32Array;
+  origEnd: Int32Array;
   /** Maps a [start, end) range in `text` to the original text. */
   toOriginal(start: number, end: number): { start: number; end: number };
 }
@@ -26,19 +34,12 @@ export function foldText(original: string): FoldedText {
 }
 
 function fold(original: string): FoldedText {
-  const tokens = tokenize(original);
-  const starts = new Int32Array(tokens.length);
-  const parts: string[] = [];
-  let pos = 0;
-  tokens.forEach((t, i) => {
-    starts[i] = pos;
-    parts.push(t.text);
-    pos += t.text.length + 1;
-  });
-  const text = parts.join(' ');
+  const a = scanTokens(original);
+  const { starts, origStart, origEnd } = a;
+  const count = a.count;
   const tokenAt = (offset: number): number => {
     let lo = 0;
-    let hi = tokens.length - 1;
+    let hi = count - 1;
     while (lo < hi) {
       const mid = (lo + hi + 1) >> 1;
       if (starts[mid]! <= offset) lo = mid;
@@ -46,15 +47,21 @@ function fold(original: string): FoldedText {
     }
     return lo;
   };
+  let tokens: Token[] | undefined;
   return {
-    text,
-    tokens,
+    text: a.text,
+    get tokens() {
+      tokens ??= tokenObjects(a);
+      return tokens;
+    },
+    count,
     starts,
+    lens: a.lens,
+    origStart,
+    origEnd,
     toOriginal(start, end) {
-      if (tokens.length === 0) return { start: 0, end: 0 };
-      const a = tokens[tokenAt(start)]!;
-      const b = tokens[tokenAt(Math.max(start, end - 1))]!;
-      return { start: a.start, end: b.end };
+      if (count === 0) return { start: 0, end: 0 };
+      return { start: origStart[tokenAt(start)]!, end: origEnd[tokenAt(Math.max(start, end - 1))]! };
     },
   };
 }

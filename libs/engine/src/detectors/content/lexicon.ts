@@ -4,6 +4,7 @@
  * multi-word phrases. Matching is by hash lookup per token, so it is linear and never matches
  * inside a longer word ("Scunthorpe", "spicy", "cocktail" do not contain a hit).
  */
+import type { FoldedText } from './folded.ts';
 import { collapse3, collapseAll, type Token, tokenize } from './tokens.ts';
 
 export interface LexEntry {
@@ -25,6 +26,89 @@ export interface LexHit {
 }
 
 const VOWELS = /[aeiou]/;
+
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
+
+/**
+ * String-keyed open-addressing table looked up by character codes (a range of a string or a
+ * scratch buffer), so that a token is looked up without making a string of it.
+ */
+class CodeTable<T> {
+  private readonly keys: string[] = [];
+  private readonly vals: T[] = [];
+  private readonly slots: Int32Array;
+  private readonly mask: number;
+
+  constructor(map: ReadonlyMap<string, T>) {
+    let size = 16;
+    while (size < map.size * 2) size <<= 1;
+    this.slots = new Int32Array(size);
+    this.mask = size - 1;
+    for (const [k, v] of map) {
+      let h = FNV_OFFSET;
+      for (let i = 0; i < k.length; i++) h = Math.imul(h ^ k.charCodeAt(i), FNV_PRIME);
+      let slot = h & this.mask;
+      while (this.slots[slot] !== 0) slot = (slot + 1) & this.mask;
+      this.keys.push(k);
+      this.vals.push(v);
+      this.slots[slot] = this.keys.length;
+    }
+  }
+
+  /** Value of `text.slice(s, s + len)`, whose FNV-1a hash is `h`. */
+  getText(text: string, s: number, len: number, h: number): T | undefined {
+    let slot = h & this.mask;
+    for (;;) {
+      const idx = this.slots[slot]!;
+      if (idx === 0) return undefined;
+      const key = this.keys[idx - 1]!;
+      if (key.length === len) {
+        let j = 0;
+        while (j < len && key.charCodeAt(j) === text.charCodeAt(s + j)) j++;
+        if (j === len) return this.vals[idx - 1];
+      }
+      slot = (slot + 1) & this.mask;
+    }
+  }
+
+  /** Value of the first `len` codes of `buf`, whose FNV-1a hash is `h`. */
+  getCodes(buf: Uint16Array, len: number, h: number): T | undefined {
+    let slot = h & this.mask;
+    for (;;) {
+      const idx = this.slots[slot]!;
+      if (idx === 0) return undefined;
+      const key = this.keys[idx - 1]!;
+      if (key.length === len) {
+        let j = 0;
+        while (j < len && key.charCodeAt(j) === buf[j]) j++;
+        if (j === len) return this.vals[idx - 1];
+      }
+      slot = (slot + 1) & this.mask;
+    }
+  }
+}
+
+let scratch3 = new Uint16Array(256);
+let scratch1 = new Uint16Array(256);
+
+/** Whether collapse3(text.slice(s, s + len)) equals `word`. */
+function collapse3Equals(text: string, s: number, len: number, word: string): boolean {
+  let j = 0;
+  for (let i = 0; i < len; i++) {
+    const c = text.charCodeAt(s + i);
+    if (i >= 2 && c === text.charCodeAt(s + i - 1) && c === text.charCodeAt(s + i - 2)) continue;
+    if (j >= word.length || word.charCodeAt(j) !== c) return false;
+    j++;
+  }
+  return j === word.length;
+}
+
+function equalsAt(text: string, s: number, len: number, word: string): boolean {
+  if (word.length !== len) return false;
+  for (let j = 0; j < len; j++) if (word.charCodeAt(j) !== text.charCodeAt(s + j)) return false;
+  return true;
+}
 
 function maskedVariants(term: string): string[] {
   if (term.length < 4 || term.includes(' ')) return [];
@@ -89,6 +173,100 @@ export class Lexicon {
     const c1 = collapseAll(token);
     if (c1 !== token && c1 !== c3 && c1.length >= 3) return this.words.get(c1);
     return undefined;
+  }
+
+  private tables?: {
+    words: CodeTable<LexEntry>;
+    phrases: CodeTable<Array<{ rest: string[]; entry: LexEntry }>>;
+  };
+
+  /** Looks up the token `text.slice(s, s + len)` exactly as `lookup` would, without a string. */
+  private lookupAt(text: string, s: number, len: number, h: number): LexEntry | undefined {
+    const words = this.tables!.words;
+    const hit = words.getText(text, s, len, h);
+    if (hit) return hit;
+    let doubled = false;
+    for (let i = 1; i < len; i++) {
+      if (text.charCodeAt(s + i) === text.charCodeAt(s + i - 1)) {
+        doubled = true;
+        break;
+      }
+    }
+    if (!doubled) return undefined;
+    if (scratch3.length < len) {
+      scratch3 = new Uint16Array(len * 2);
+      scratch1 = new Uint16Array(len * 2);
+    }
+    let n3 = 0;
+    let h3 = FNV_OFFSET;
+    let n1 = 0;
+    let h1 = FNV_OFFSET;
+    for (let i = 0; i < len; i++) {
+      const c = text.charCodeAt(s + i);
+      const p1 = i >= 1 ? text.charCodeAt(s + i - 1) : -1;
+      if (c !== p1) {
+        scratch1[n1++] = c;
+        h1 = Math.imul(h1 ^ c, FNV_PRIME);
+      }
+      if (i >= 2 && c === p1 && c === text.charCodeAt(s + i - 2)) continue;
+      scratch3[n3++] = c;
+      h3 = Math.imul(h3 ^ c, FNV_PRIME);
+    }
+    if (n3 !== len) {
+      const e = words.getCodes(scratch3, n3, h3);
+      if (e) return e;
+    }
+    if (n1 !== len && n1 !== n3 && n1 >= 3) return words.getCodes(scratch1, n1, h1);
+    return undefined;
+  }
+
+  private readonly foldedMemo = new WeakMap<FoldedText, readonly LexHit[]>();
+
+  /**
+   * Hits over a folded text's tokens, the same as `matchTokens(folded.tokens)`, looked up by
+   * character codes without building token strings; shared between callers, must not be changed.
+   */
+  matchFolded(folded: FoldedText): readonly LexHit[] {
+    if (this.words.size === 0 && this.phrases.size === 0) return [];
+    const known = this.foldedMemo.get(folded);
+    if (known) return known;
+    this.tables ??= { words: new CodeTable(this.words), phrases: new CodeTable(this.phrases) };
+    const phrases = this.phrases.size > 0 ? this.tables.phrases : undefined;
+    const { text, starts, lens, origStart, origEnd, count } = folded;
+    const hits: LexHit[] = [];
+    for (let i = 0; i < count; i++) {
+      const s = starts[i]!;
+      const len = lens[i]!;
+      let h = FNV_OFFSET;
+      for (let j = 0; j < len; j++) h = Math.imul(h ^ text.charCodeAt(s + j), FNV_PRIME);
+      const e = this.lookupAt(text, s, len, h);
+      if (e) hits.push({ entry: e, start: origStart[i]!, end: origEnd[i]!, matched: text.slice(s, s + len) });
+      if (!phrases) continue;
+      const ps = phrases.getText(text, s, len, h);
+      if (!ps) continue;
+      for (const p of ps) {
+        if (i + p.rest.length >= count) continue;
+        let ok = true;
+        for (let k = 0; k < p.rest.length; k++) {
+          const t = i + 1 + k;
+          const w = p.rest[k]!;
+          if (!equalsAt(text, starts[t]!, lens[t]!, w) && !collapse3Equals(text, starts[t]!, lens[t]!, w)) {
+            ok = false;
+            break;
+          }
+        }
+        if (ok) {
+          hits.push({
+            entry: p.entry,
+            start: origStart[i]!,
+            end: origEnd[i + p.rest.length]!,
+            matched: p.entry.term,
+          });
+        }
+      }
+    }
+    this.foldedMemo.set(folded, hits);
+    return hits;
   }
 
   /** Hits per token array: guardrails of one request share the folded tokens (folded.ts cache). */

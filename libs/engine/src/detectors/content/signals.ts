@@ -35,7 +35,7 @@ export function analyzeContent(text: string): ContentSignals {
 
 function analyze(text: string): ContentSignals {
   const folded = foldText(text);
-  const lexHits = contentLexicon.matchTokens(folded.tokens);
+  const lexHits = contentLexicon.matchFolded(folded);
   const benignContext = testFolded(folded, BENIGN_CONTEXT);
   const requestFrame = testFolded(folded, REQUEST_FRAME);
   const harmHits = matchFamilies(folded, HARM_FAMILIES, 20);

@@ -57,16 +57,80 @@ function foldChar(c: number): string {
   return f;
 }
 
-const INVISIBLE = new Set([0xad, 0x200b, 0x200c, 0x200d, 0x2060, 0xfeff]);
+const isInvisible = (c: number): boolean =>
+  c === 0xad || c === 0x200b || c === 0x200c || c === 0x200d || c === 0x2060 || c === 0xfeff;
+
+/** LEET[c] = letter for a leet digit or symbol, else 0. */
+const LEET_CODE = (() => {
+  const t = new Uint16Array(65536);
+  for (const [k, v] of Object.entries(LEET)) t[k.charCodeAt(0)] = v.charCodeAt(0);
+  return t;
+})();
 
 /**
- * Splits `text` into folded word tokens. A token is a run of letters, digits and leet symbols;
- * digits and symbols are mapped to letters only when the run also holds a letter (so "2017" and
- * "$5" stay as they are). Zero-width characters inside a word are skipped.
+ * The tokens of a text as parallel arrays, and the folded text (tokens joined by single spaces):
+ * token i is `text.slice(starts[i], starts[i] + lens[i])` and covers [origStart[i], origEnd[i]) of
+ * the original.
  */
-export function tokenize(text: string): Token[] {
-  const out: Token[] = [];
+export interface TokenArrays {
+  text: string;
+  count: number;
+  starts: Int32Array;
+  lens: Int32Array;
+  origStart: Int32Array;
+  origEnd: Int32Array;
+}
+
+let chars = new Uint16Array(4096);
+let tokStart = new Int32Array(1024);
+let tokLen = new Int32Array(1024);
+let tokOS = new Int32Array(1024);
+let tokOE = new Int32Array(1024);
+
+function ensureChars(need: number): void {
+  if (need <= chars.length) return;
+  const next = new Uint16Array(Math.max(need, chars.length * 2));
+  next.set(chars);
+  chars = next;
+}
+
+function ensureTokens(need: number): void {
+  if (need <= tokStart.length) return;
+  const size = Math.max(need, tokStart.length * 2);
+  const grow = (a: Int32Array) => {
+    const b = new Int32Array(size);
+    b.set(a);
+    return b;
+  };
+  tokStart = grow(tokStart);
+  tokLen = grow(tokLen);
+  tokOS = grow(tokOS);
+  tokOE = grow(tokOE);
+}
+
+function charsToString(buf: Uint16Array, length: number): string {
+  let out = '';
+  for (let i = 0; i < length; i += 8192) {
+    out += String.fromCharCode.apply(
+      null,
+      buf.subarray(i, Math.min(length, i + 8192)) as unknown as number[],
+    );
+  }
+  return out;
+}
+
+/**
+ * Splits `text` into folded word tokens in one pass over its character codes. A token is a run of
+ * letters, digits and leet symbols; digits and symbols are mapped to letters only when the run also
+ * holds a letter (so "2017" and "$5" stay as they are). Zero-width characters inside a word are
+ * skipped. Runs of three or more single letters with short gaps ("p.o.r.n", "s e x") are joined.
+ */
+export function scanTokens(text: string): TokenArrays {
   const n = text.length;
+  ensureChars(n + 16);
+  ensureTokens((n >> 1) + 2);
+  let pos = 0;
+  let count = 0;
   let i = 0;
   while (i < n) {
     const c = text.charCodeAt(i);
@@ -75,7 +139,6 @@ export function tokenize(text: string): Token[] {
       continue;
     }
     const start = i;
-    // Fast scan: most tokens are plain ASCII letters.
     let plain = true;
     let hasLetter = false;
     let hasUpper = false;
@@ -83,7 +146,7 @@ export function tokenize(text: string): Token[] {
       const d = text.charCodeAt(i);
       const k = KIND[d]!;
       if (k === 0) {
-        if (INVISIBLE.has(d)) {
+        if (d >= 0xad && isInvisible(d)) {
           plain = false;
           i++;
           continue;
@@ -103,70 +166,133 @@ export function tokenize(text: string): Token[] {
       }
     }
     let end = i;
-    let raw: string;
+    let ts = pos;
     if (plain) {
-      raw = text.slice(start, end);
-      if (hasUpper) raw = raw.toLowerCase();
+      if (hasUpper && end - start > 65) {
+        // The tail of a long run was not inspected: lower-case it the way String#toLowerCase does.
+        const lower = text.slice(start, end).toLowerCase();
+        ensureChars(pos + lower.length + 16);
+        for (let j = 0; j < lower.length; j++) chars[pos++] = lower.charCodeAt(j);
+      } else if (hasUpper) {
+        for (let j = start; j < end; j++) {
+          const d = text.charCodeAt(j);
+          chars[pos++] = d >= 65 && d <= 90 ? d | 32 : d;
+        }
+      } else {
+        for (let j = start; j < end; j++) chars[pos++] = text.charCodeAt(j);
+      }
     } else {
-      raw = '';
       for (let j = start; j < end; j++) {
         const d = text.charCodeAt(j);
-        if (INVISIBLE.has(d)) continue;
-        raw += d < 128 ? String.fromCharCode(d >= 65 && d <= 90 ? d | 32 : d) : foldChar(d);
+        if (d < 128) chars[pos++] = d >= 65 && d <= 90 ? d | 32 : d;
+        else if (!isInvisible(d)) {
+          const f = foldChar(d);
+          ensureChars(pos + f.length + n - j + 16);
+          for (let q = 0; q < f.length; q++) chars[pos++] = f.charCodeAt(q);
+        }
       }
     }
     // Trailing apostrophes and exclamation marks are punctuation, not letters.
-    while (raw.length > 0) {
-      const last = raw.charCodeAt(raw.length - 1);
+    while (pos > ts) {
+      const last = chars[pos - 1]!;
       if (last !== 0x27 && last !== 0x21 && last !== 0x7c) break;
-      raw = raw.slice(0, -1);
+      pos--;
       end--;
     }
-    while (raw.length > 0) {
-      const first = raw.charCodeAt(0);
+    while (pos > ts) {
+      const first = chars[ts]!;
       if (first !== 0x21 && first !== 0x7c && first !== 0x2a) break;
-      raw = raw.slice(1);
+      ts++;
     }
-    if (!raw) continue;
-    let folded = raw;
-    if (!plain && hasLetter && /[0-9@$!|€]/.test(raw)) {
-      let f = '';
-      for (const ch of raw) f += LEET[ch] ?? ch;
-      folded = f;
+    if (pos === ts) {
+      pos = ts;
+      continue;
     }
-    out.push({ text: folded, start, end });
+    if (!plain && hasLetter) {
+      let leet = false;
+      for (let j = ts; j < pos; j++) {
+        const d = chars[j]!;
+        if ((d >= 48 && d <= 57) || d === 0x40 || d === 0x24 || d === 0x21 || d === 0x7c || d === 0x20ac) {
+          leet = true;
+          break;
+        }
+      }
+      if (leet) {
+        for (let j = ts; j < pos; j++) {
+          const m = LEET_CODE[chars[j]!]!;
+          if (m !== 0) chars[j] = m;
+        }
+      }
+    }
+    ensureTokens(count + 1);
+    tokStart[count] = ts;
+    tokLen[count] = pos - ts;
+    tokOS[count] = start;
+    tokOE[count] = end;
+    count++;
   }
-  return joinSpelledOut(text, out);
+  return joinAndEmit(text, pos, count);
 }
 
-/** Joins runs of three or more single-letter tokens with short gaps: "p.o.r.n", "s e x". */
-function joinSpelledOut(text: string, tokens: Token[]): Token[] {
-  const out: Token[] = [];
+let out = new Uint16Array(4096);
+
+/** Joins spelled-out runs ("p.o.r.n") and writes the folded text. */
+function joinAndEmit(text: string, used: number, count: number): TokenArrays {
+  if (out.length < used + count + 16) out = new Uint16Array(Math.max(used + count + 16, out.length * 2));
+  const starts = new Int32Array(count);
+  const lens = new Int32Array(count);
+  const origStart = new Int32Array(count);
+  const origEnd = new Int32Array(count);
+  let o = 0;
+  let m = 0;
   let i = 0;
-  while (i < tokens.length) {
-    const t = tokens[i]!;
-    if (t.text.length === 1) {
-      let j = i;
-      while (
-        j + 1 < tokens.length &&
-        tokens[j + 1]!.text.length === 1 &&
-        tokens[j + 1]!.start - tokens[j]!.end <= 2 &&
-        !/\n/.test(text.slice(tokens[j]!.end, tokens[j + 1]!.start))
-      ) {
+  while (i < count) {
+    let j = i;
+    if (tokLen[i] === 1) {
+      while (j + 1 < count && tokLen[j + 1] === 1 && tokOS[j + 1]! - tokOE[j]! <= 2) {
+        let newline = false;
+        for (let q = tokOE[j]!; q < tokOS[j + 1]!; q++) if (text.charCodeAt(q) === 10) newline = true;
+        if (newline) break;
         j++;
       }
-      if (j - i >= 2) {
-        let joined = '';
-        for (let k = i; k <= j; k++) joined += tokens[k]!.text;
-        out.push({ text: joined, start: t.start, end: tokens[j]!.end });
-        i = j + 1;
-        continue;
-      }
+      if (j - i < 2) j = i;
     }
-    out.push(t);
-    i++;
+    if (m > 0) out[o++] = 32;
+    starts[m] = o;
+    for (let k = i; k <= j; k++) {
+      const s = tokStart[k]!;
+      const e = s + tokLen[k]!;
+      for (let q = s; q < e; q++) out[o++] = chars[q]!;
+    }
+    lens[m] = o - starts[m]!;
+    origStart[m] = tokOS[i]!;
+    origEnd[m] = tokOE[j]!;
+    m++;
+    i = j + 1;
   }
-  return out;
+  return {
+    text: charsToString(out, o),
+    count: m,
+    starts: starts.subarray(0, m),
+    lens: lens.subarray(0, m),
+    origStart: origStart.subarray(0, m),
+    origEnd: origEnd.subarray(0, m),
+  };
+}
+
+/** Splits `text` into folded word tokens (see scanTokens). */
+export function tokenize(text: string): Token[] {
+  return tokenObjects(scanTokens(text));
+}
+
+/** Token objects of scanned arrays. */
+export function tokenObjects(a: TokenArrays): Token[] {
+  const tokens: Token[] = new Array(a.count);
+  for (let i = 0; i < a.count; i++) {
+    const s = a.starts[i]!;
+    tokens[i] = { text: a.text.slice(s, s + a.lens[i]!), start: a.origStart[i]!, end: a.origEnd[i]! };
+  }
+  return tokens;
 }
 
 /** Collapses runs of three or more identical characters to two ("fuuuck" -> "fuuck"). */

@@ -58,12 +58,9 @@ export const hateSpeech = defineGuardrail({
     );
     return ({ text }) => {
       const folded = foldText(text);
-      const lexHits = contentLexicon.matchTokens(folded.tokens);
+      const lexHits = contentLexicon.matchFolded(folded);
       const findings: Finding[] = [];
-      const slurs = [
-        ...lexHits.filter((h) => h.entry.category === 'slur'),
-        ...custom.matchTokens(folded.tokens),
-      ];
+      const slurs = [...lexHits.filter((h) => h.entry.category === 'slur'), ...custom.matchFolded(folded)];
       for (const h of slurs)
         findings.push({
           type: 'slur',

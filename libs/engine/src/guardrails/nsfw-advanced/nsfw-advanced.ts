@@ -117,12 +117,13 @@ export const nsfwAdvanced = defineGuardrail({
     const failRank = NSFW_LEVELS.indexOf(config.failLevel);
     return ({ text }) => {
       const folded = foldText(text);
-      let tokens = folded.tokens;
-      if (!config.enableObfuscationDetection) {
-        tokens = tokens.filter((t) => text.slice(t.start, t.end).toLowerCase() === t.text);
-      }
       const medical = config.allowMedicalEducational && testFolded(folded, MEDICAL);
-      const hits = lexicon.matchTokens(tokens).filter((h) => !(medical && CLINICAL.has(h.matched)));
+      const all = config.enableObfuscationDetection
+        ? lexicon.matchFolded(folded)
+        : lexicon.matchTokens(
+            folded.tokens.filter((t) => text.slice(t.start, t.end).toLowerCase() === t.text),
+          );
+      const hits = all.filter((h) => !(medical && CLINICAL.has(h.matched)));
       if (hits.length === 0)
         return {
           passed: true,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineGuardrail } from '../../core/define.ts';
 import type { Finding } from '../../core/types.ts';
+import type { FoldedText } from '../../detectors/content/folded.ts';
 import { maskWord } from '../../detectors/content/lexicon.ts';
 import { analyzeContent, modelInput } from '../../detectors/content/signals.ts';
 import { createClassifier, type LinearModelJson } from '../../detectors/text-classifier/index.ts';
@@ -24,6 +25,16 @@ const NEUTRAL_WORDS = new Set(
     'old young elderly senior seniors'
   ).split(' '),
 );
+
+/** Whether the text has tokens and every one of them is a neutral word. */
+function onlyNeutralWords(f: FoldedText): boolean {
+  if (f.count === 0) return false;
+  for (let i = 0; i < f.count; i++) {
+    const s = f.starts[i]!;
+    if (!NEUTRAL_WORDS.has(f.text.slice(s, s + f.lens[i]!))) return false;
+  }
+  return true;
+}
 
 export const TOXICITY_CATEGORIES = ['toxic', 'insult', 'profanity', 'hate', 'sexual', 'violence'] as const;
 type ToxicityCategory = (typeof TOXICITY_CATEGORIES)[number];
@@ -72,8 +83,7 @@ export const toxicity = defineGuardrail({
     const enabled = new Set<ToxicityCategory>(config.categories);
     return ({ text }) => {
       const signals = analyzeContent(text);
-      const onlyNeutral =
-        signals.folded.tokens.length > 0 && signals.folded.tokens.every((t) => NEUTRAL_WORDS.has(t.text));
+      const onlyNeutral = onlyNeutralWords(signals.folded);
       const toxic = onlyNeutral ? 0 : classifier.score(modelInput(text, signals));
       const scores: Record<ToxicityCategory, number> = {
         toxic,
