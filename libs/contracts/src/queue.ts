@@ -1,4 +1,4 @@
-import { BUILTIN_DEFINITIONS_VERSION } from '@parapet/engine';
+import { BUILTIN_DEFINITIONS_VERSION, type RunOutcome } from '@parapet/engine';
 import { z } from 'zod';
 
 /** Queue names. No ':' (BullMQ keys use it) and stable across releases: payload changes are additive. */
@@ -40,6 +40,41 @@ export const executionRecordSchema = z.object({
   results: z.array(guardrailOutcomeSchema),
 });
 export type ExecutionRecord = z.infer<typeof executionRecordSchema>;
+
+/** What a record says about the call besides the engine's outcome. */
+export interface ExecutionMeta {
+  id: string;
+  userId: string;
+  apiKeyId: string;
+  profileId: string;
+  profileVersion: number;
+  validationType: ExecutionRecord['validationType'];
+  source: ExecutionRecord['source'];
+  latencyMs: number;
+  textLength: number;
+}
+
+/**
+ * The analytics record of one validation, built the same way by the API (sync) and the batch
+ * worker: the outcome's verdict and, per guardrail, only finding types — never text or previews.
+ */
+export function toExecutionRecord(meta: ExecutionMeta, outcome: RunOutcome): ExecutionRecord {
+  return {
+    ...meta,
+    ts: Date.now(),
+    latencyMs: Math.round(meta.latencyMs * 1000) / 1000,
+    passed: outcome.passed,
+    blockedBy: outcome.blockedBy,
+    results: outcome.results.map((r) => ({
+      guardrail: r.guardrail,
+      passed: r.passed,
+      action: r.action,
+      severity: r.severity,
+      durationMs: r.durationMs,
+      findingTypes: [...new Set(r.findings.map((f) => f.type))],
+    })),
+  };
+}
 
 export const analyticsJobSchema = z.object({
   records: z.array(executionRecordSchema).min(1).max(10_000),

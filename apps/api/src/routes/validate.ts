@@ -1,5 +1,10 @@
 import Router from '@koa/router';
-import { type ExecutionRecord, type ValidateResponse, validateRequestSchema } from '@parapet/contracts';
+import {
+  type ExecutionRecord,
+  toExecutionRecord,
+  type ValidateResponse,
+  validateRequestSchema,
+} from '@parapet/contracts';
 import { runGuardrails, type ToolCall } from '@parapet/engine';
 import type { Caller } from '../auth/keys.ts';
 import { ApiError } from '../http/errors.ts';
@@ -55,28 +60,22 @@ export function validateRoutes(deps: ValidateDeps): Router {
     if (outcome.sanitizedText !== undefined) response.sanitizedText = outcome.sanitizedText;
     ctx.body = response;
 
-    deps.analytics.add({
-      id: state.requestId,
-      ts: Date.now(),
-      userId: state.caller.userId,
-      apiKeyId: state.caller.apiKeyId,
-      profileId: profile.id,
-      profileVersion: profile.version,
-      validationType: body.validationType,
-      source: 'sync',
-      passed: outcome.passed,
-      blockedBy: outcome.blockedBy,
-      latencyMs: Math.round((performance.now() - started) * 1000) / 1000,
-      textLength: body.text.length,
-      results: outcome.results.map((r) => ({
-        guardrail: r.guardrail,
-        passed: r.passed,
-        action: r.action,
-        severity: r.severity,
-        durationMs: r.durationMs,
-        findingTypes: [...new Set(r.findings.map((f) => f.type))],
-      })),
-    });
+    deps.analytics.add(
+      toExecutionRecord(
+        {
+          id: state.requestId,
+          userId: state.caller.userId,
+          apiKeyId: state.caller.apiKeyId,
+          profileId: profile.id,
+          profileVersion: profile.version,
+          validationType: body.validationType,
+          source: 'sync',
+          latencyMs: performance.now() - started,
+          textLength: body.text.length,
+        },
+        outcome,
+      ),
+    );
   });
 
   return router;

@@ -8,6 +8,7 @@ import {
   batchWebhookJobSchema,
   type ExecutionRecord,
   parseBatchToolCall,
+  toExecutionRecord,
 } from '@parapet/contracts';
 import {
   type BatchRecord,
@@ -167,28 +168,20 @@ export async function startBatchRole(options: BatchRoleOptions): Promise<BatchRo
         index: item.index,
         passed: outcome.passed,
         result,
-        record: {
-          id: batchRecordId(batch.id, item.index),
-          ts: Date.now(),
-          userId: batch.userId,
-          apiKeyId: batch.apiKeyId ?? '',
-          profileId: batch.profileId,
-          profileVersion: batch.profileVersion,
-          validationType: stage,
-          source: 'batch',
-          passed: outcome.passed,
-          blockedBy: outcome.blockedBy,
-          latencyMs: Math.round((performance.now() - started) * 1000) / 1000,
-          textLength: item.text.length,
-          results: outcome.results.map((r) => ({
-            guardrail: r.guardrail,
-            passed: r.passed,
-            action: r.action,
-            severity: r.severity,
-            durationMs: r.durationMs,
-            findingTypes: [...new Set(r.findings.map((f) => f.type))],
-          })),
-        },
+        record: toExecutionRecord(
+          {
+            id: batchRecordId(batch.id, item.index),
+            userId: batch.userId,
+            apiKeyId: batch.apiKeyId ?? '',
+            profileId: batch.profileId,
+            profileVersion: batch.profileVersion,
+            validationType: stage,
+            source: 'batch',
+            latencyMs: performance.now() - started,
+            textLength: item.text.length,
+          },
+          outcome,
+        ),
       };
     });
   };
