@@ -392,7 +392,7 @@ export class PatternGate {
         prevWord = WORD(c);
         c = symbol[c]!;
       }
-      if (firstChar[c] === 0) continue;
+      if (firstChar[c] === 0 || (wasWord && (active & ~wordStart) === 0)) continue;
       let node = child[c]! - 1;
       let mask = 0;
       let q = p + 1;

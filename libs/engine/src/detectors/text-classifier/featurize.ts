@@ -151,4 +151,100 @@ export class Featurizer {
       h = FNV_OFFSET;
     }
   }
+
+  /**
+   * Window-scored logit of `text` under linear weights `w` and `bias`: the sum of the weights of
+   * each window of `windowTokens` tokens divided by the square root of its feature count, best
+   * window wins, a tail shorter than `minTail` tokens joins the window before it. The same features
+   * in the same order as `run` with a scoring sink, so the result is bit-for-bit the same, but
+   * without a callback per feature.
+   */
+  score(text: string, w: Float32Array, bias: number, windowTokens: number, minTail: number): number {
+    const t = normalizeForClassifier(text);
+    const buf = this.buf;
+    const hist = this.history;
+    hist.fill(0);
+    const mask = this.mask;
+    const wordSet = this.wordSet;
+    const charSet = this.charSet;
+    const maxWordN = this.maxWordN;
+    const maxN = this.maxCharN;
+    let histLen = 0;
+    let len = 0;
+    let h = FNV_OFFSET;
+    let sum = 0;
+    let cnt = 0;
+    let tokens = 0;
+    let best = Number.NEGATIVE_INFINITY;
+    let prevSum = 0;
+    let prevN = 0;
+    let windows = 0;
+    const n = t.length;
+    for (let i = 0; i <= n; i++) {
+      let c = i < n ? t.charCodeAt(i) : 32;
+      if (i < n && WORD_CHAR[c] === 1) {
+        if (c === 0x2019) c = 0x27;
+        if (len >= 2 && buf[len] === c && buf[len - 1] === c) continue;
+        h = Math.imul(h ^ c, FNV_PRIME);
+        if (len < MAX_TOKEN) {
+          buf[len + 1] = c;
+          len++;
+        }
+        continue;
+      }
+      if (len === 0) continue;
+      const wordHash = h >>> 0;
+      for (let k = Math.min(histLen, 7); k > 0; k--) hist[k] = hist[k - 1]!;
+      hist[0] = wordHash;
+      if (histLen < 8) histLen++;
+      let wh = 0;
+      for (let g = 1; g <= maxWordN && g <= histLen; g++) {
+        wh = g === 1 ? hist[0]! : Math.imul(wh ^ hist[g - 1]!, FNV_PRIME);
+        if (wordSet[g] === 1) {
+          sum += w[mix(wh, 100 + g) & mask]!;
+          cnt++;
+        }
+      }
+      if (maxN > 0) {
+        buf[0] = 32;
+        buf[len + 1] = 32;
+        const total = len + 2;
+        for (let s = 0; s < total; s++) {
+          let ch = FNV_OFFSET;
+          const lim = Math.min(maxN, total - s);
+          for (let k = 0; k < lim; k++) {
+            ch = Math.imul(ch ^ buf[s + k]!, FNV_PRIME);
+            if (charSet[k + 1] === 1) {
+              sum += w[mix(ch, k + 1) & mask]!;
+              cnt++;
+            }
+          }
+        }
+      }
+      tokens++;
+      if (tokens >= windowTokens) {
+        const z = bias + (cnt > 0 ? sum / Math.sqrt(cnt) : 0);
+        if (z > best) best = z;
+        prevSum = sum;
+        prevN = cnt;
+        windows++;
+        sum = 0;
+        cnt = 0;
+        tokens = 0;
+      }
+      len = 0;
+      h = FNV_OFFSET;
+    }
+    if (tokens > 0 || windows === 0) {
+      if (windows > 0 && tokens < minTail) {
+        const m = cnt + prevN;
+        const z = bias + (m > 0 ? (sum + prevSum) / Math.sqrt(m) : 0);
+        if (z > best) best = z;
+      } else {
+        const z = bias + (cnt > 0 ? sum / Math.sqrt(cnt) : 0);
+        if (z > best) best = z;
+      }
+    }
+    return best;
+  }
 }

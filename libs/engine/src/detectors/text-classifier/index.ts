@@ -94,8 +94,8 @@ export function decodeWeights(b64: string, buckets: number): Float32Array {
   return out;
 }
 
-/** Window-scoring sink: sums weights per window of WINDOW_TOKENS tokens and keeps the best logit. */
-class ScoreSink implements FeatureSink {
+/** Window-scoring sink: sums weights per window of WINDOW_TOKENS tokens and keeps the best logit (the reference for Featurizer.score, which inlines it). */
+export class ScoreSink implements FeatureSink {
   sum = 0;
   n = 0;
   tokens = 0;
@@ -163,13 +163,11 @@ export function createClassifier(model: LinearModelJson): TextClassifier {
   if (model.version !== 1) throw new Error(`unsupported model version ${String(model.version)}`);
   const featurizer = new Featurizer({ ...model.features, buckets: model.buckets });
   const weights = decodeWeights(model.weights, model.buckets);
-  const sink = new ScoreSink(weights, model.bias);
+  const bias = model.bias;
   return {
     threshold: model.threshold,
     score(text: string): number {
-      sink.reset();
-      featurizer.run(text, sink);
-      return sigmoid(sink.finish());
+      return sigmoid(featurizer.score(text, weights, bias, WINDOW_TOKENS, MIN_TAIL_TOKENS));
     },
   };
 }

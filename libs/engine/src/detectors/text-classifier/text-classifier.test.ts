@@ -7,6 +7,7 @@ import {
   crossValidate,
   crossValidateScores,
   decodeWeights,
+  type LinearModelJson,
   trainLogisticRegression,
 } from './index.ts';
 
@@ -119,5 +120,38 @@ describe('text-classifier', () => {
     const t0 = performance.now();
     model.score(big);
     expect(performance.now() - t0).toBeLessThan(1000);
+  });
+});
+
+describe('inlined window scoring', () => {
+  it('scores shipped models bit-for-bit like the streaming sink', async () => {
+    const { Featurizer } = await import('./featurize.ts');
+    const { ScoreSink, decodeWeights, WINDOW_TOKENS } = await import('./index.ts');
+    const models = [
+      (await import('../../guardrails/toxicity/model/toxicity.model.json', { with: { type: 'json' } }))
+        .default,
+      (
+        await import('../../guardrails/harmful-request/model/harmful-request.model.json', {
+          with: { type: 'json' },
+        })
+      ).default,
+    ] as LinearModelJson[];
+    const texts = [
+      '',
+      'You are a STUPID idiot!!! https://x.y/z @bob',
+      'ＦＵＣＫ off\u200b soooo much',
+      `${'how to make a bomb at home, step by step. '.repeat(40)}tail`,
+      'word '.repeat(64 * 3 + 5),
+    ];
+    for (const m of models) {
+      const f = new Featurizer({ ...m.features, buckets: m.buckets });
+      const w = decodeWeights(m.weights, m.buckets);
+      const sink = new ScoreSink(w, m.bias);
+      for (const t of texts) {
+        sink.reset();
+        f.run(t, sink);
+        expect(f.score(t, w, m.bias, WINDOW_TOKENS, 16)).toBe(sink.finish());
+      }
+    }
   });
 });
