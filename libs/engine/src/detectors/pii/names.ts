@@ -116,7 +116,6 @@ for (const p of PLACES) {
 /** "Lopez, Santos and Coleman": a list of surnames naming a firm. */
 const SURNAME_LIST = /\p{Lu}[\p{L}'-]+, \p{Lu}[\p{L}'-]+,? (?:and|&) \p{Lu}[\p{L}'-]+/gu;
 
-const TOKEN = /[\p{L}\p{M}]+(?:['’.-][\p{L}\p{M}]+)*/gu;
 const STRONG_CUE =
   /(?:\bmy name is|\bname is|\bname's|\bnamed|\bcalled|\bcall me|\bi am|\bi'm|\bthis is|\bmr\.?|\bmrs\.?|\bms\.?|\bmiss|\bdr\.?|\bprof\.?|\bsir|\bdear|\bhi|\bhello|\bhey|\bregards,?|\bsincerely,?|\bcheers,?|\bthanks,?|\bsigned,?|\bsign(?:ed)? by|\bpatient|\bmaiden name is|\bunder (?:the )?name|\bpartner's name|\bcustomer|\bclient|\bemployee|\bcontact|\bspeak (?:to|with)|\bask for|\bmarried|\bhusband|\bwife|\bson|\bdaughter|\bbrother|\bsister|\bmother|\bfather|\bfriend|\bboss|\bcolleague|\bassistant to|\bchange it to|\bcorrect it to|\bfollow(?:ing)? up with|\bdirected by|\bstarring|\bwritten by|\bproduced by|\bsaid|\btribute to|\bproducer|\bcommenter|\byour name\?(?: user:)?|\bname on the account\?(?: user:)?)[\s:,]*$/i;
 /** Last words of the cues above: the regex runs only when the previous token is one of them. */
@@ -145,33 +144,197 @@ const LOWER_CUE_LAST = new Set([
   'dr',
 ]);
 
+// Membership of a lower-cased word in the lists above, as bits: one map lookup per listed word.
+const IN_FIRST = 1;
+const IN_LAST = 2;
+const IN_PLACES = 4;
+const IN_COMMON = 8;
+const IN_NEVER = 16;
+const IN_PARTICLES = 32;
+const IN_ORG_AFTER = 64;
+const IN_CUE_LAST = 128;
+const IN_LOWER_CUE_LAST = 256;
+const IN_PHRASE = 512;
+const IS_THE = 1024;
+const MEMBERSHIP = new Map<string, number>();
+{
+  const mark = (words: Iterable<string>, bit: number) => {
+    for (const w of words) MEMBERSHIP.set(w, (MEMBERSHIP.get(w) ?? 0) | bit);
+  };
+  mark(FIRST, IN_FIRST);
+  mark(LAST, IN_LAST);
+  mark(PLACES, IN_PLACES);
+  mark(COMMON, IN_COMMON);
+  mark(NEVER, IN_NEVER);
+  mark(PARTICLES, IN_PARTICLES);
+  mark(ORG_AFTER, IN_ORG_AFTER);
+  mark(CUE_LAST, IN_CUE_LAST);
+  mark(LOWER_CUE_LAST, IN_LOWER_CUE_LAST);
+  for (const phrases of PLACE_PHRASES.values()) for (const words of phrases) mark(words, IN_PHRASE);
+  mark(['the'], IS_THE);
+}
+
+/**
+ * The ASCII words of MEMBERSHIP in an open-addressing table keyed by a hash of the lower-cased
+ * characters: an ASCII token is looked up straight from the text, without building a string.
+ */
+const TABLE_BITS = 19;
+const TABLE_MASK = (1 << TABLE_BITS) - 1;
+const SLOT_WORD = new Int32Array(1 << TABLE_BITS).fill(-1);
+const SLOT_HASH = new Int32Array(1 << TABLE_BITS);
+const WORDS: string[] = [];
+const WORD_MASK: number[] = [];
+function asciiHash(s: string, start: number, end: number): number {
+  let h = 0x811c9dc5;
+  for (let k = start; k < end; k++) {
+    let c = s.charCodeAt(k);
+    if (c >= 65 && c <= 90) c |= 32;
+    h = Math.imul(h ^ c, 0x01000193);
+  }
+  return h ^ (h >>> 15);
+}
+for (const [w, mask] of MEMBERSHIP) {
+  let ascii = true;
+  for (let k = 0; k < w.length && ascii; k++) if (w.charCodeAt(k) >= 128) ascii = false;
+  if (!ascii) continue;
+  const h = asciiHash(w, 0, w.length);
+  let slot = h & TABLE_MASK;
+  for (let probe = 0; SLOT_WORD[slot] !== -1 && probe <= TABLE_MASK; probe++) slot = (slot + 1) & TABLE_MASK;
+  SLOT_WORD[slot] = WORDS.length;
+  SLOT_HASH[slot] = h;
+  WORDS.push(w);
+  WORD_MASK.push(mask);
+}
+/** Index in WORDS of the lower-cased ASCII text[start, end), or -1. */
+function lookupAscii(text: string, start: number, end: number): number {
+  const h = asciiHash(text, start, end);
+  const len = end - start;
+  let slot = h & TABLE_MASK;
+  for (let probe = 0; probe <= TABLE_MASK; probe++) {
+    const w = SLOT_WORD[slot]!;
+    if (w === -1) return -1;
+    if (SLOT_HASH[slot] === h) {
+      const word = WORDS[w]!;
+      if (word.length === len) {
+        let same = true;
+        for (let k = 0; k < len && same; k++) {
+          let c = text.charCodeAt(start + k);
+          if (c >= 65 && c <= 90) c |= 32;
+          same = c === word.charCodeAt(k);
+        }
+        if (same) return w;
+      }
+    }
+    slot = (slot + 1) & TABLE_MASK;
+  }
+  return -1;
+}
+
 interface Tok {
   start: number;
   end: number;
-  word: string;
-  key: string;
+  /** The lower-cased word; only built for a word in some list (`mask` non-zero). */
+  key: string | undefined;
+  mask: number;
   cap: boolean;
 }
 
+/** Per UTF-16 code unit of the BMP: 0 unknown yet, 1 letter or mark, 2 other. Filled lazily beyond ASCII. */
+const LETTER = new Uint8Array(65536);
+for (let c = 0; c < 128; c++) LETTER[c] = (c >= 65 && c <= 90) || (c >= 97 && c <= 122) ? 1 : 2;
+const LETTER_RE = /^[\p{L}\p{M}]$/u;
+
+/** Length in code units (1 or 2) of the letter or mark at text[i], 0 when there is none. */
+function letterAt(text: string, i: number, n: number): number {
+  const c = text.charCodeAt(i);
+  if (c < 128) return LETTER[c] === 1 ? 1 : 0;
+  if (c >= 0xd800 && c <= 0xdbff && i + 1 < n) {
+    const d = text.charCodeAt(i + 1);
+    if (d >= 0xdc00 && d <= 0xdfff) return LETTER_RE.test(text.slice(i, i + 2)) ? 2 : 0;
+  }
+  let k = LETTER[c]!;
+  if (k === 0) {
+    k = LETTER_RE.test(String.fromCharCode(c)) ? 1 : 2;
+    LETTER[c] = k;
+  }
+  return k === 1 ? 1 : 0;
+}
+
+/**
+ * Word tokens: letters and marks with inner apostrophes, dots and hyphens
+ * (`[\p{L}\p{M}]+(?:['’.-][\p{L}\p{M}]+)*`), minus a possessive "'s". One pass over char codes;
+ * a string is built only for a word found in one of the lists.
+ */
 function tokenize(text: string): Tok[] {
   const out: Tok[] = [];
-  TOKEN.lastIndex = 0;
-  for (let m = TOKEN.exec(text); m; m = TOKEN.exec(text)) {
-    let word = m[0];
-    let end = m.index + word.length;
-    if (/['’]s$/i.test(word)) {
-      word = word.slice(0, -2);
-      end -= 2;
+  const n = text.length;
+  let i = 0;
+  while (i < n) {
+    let l = letterAt(text, i, n);
+    if (l === 0) {
+      i++;
+      continue;
     }
-    if (word.endsWith('.')) {
-      word = word.slice(0, -1);
-      end--;
+    const start = i;
+    i += l;
+    while (i < n) {
+      l = letterAt(text, i, n);
+      if (l !== 0) {
+        i += l;
+        continue;
+      }
+      const c = text.charCodeAt(i);
+      if ((c === 39 || c === 0x2019 || c === 46 || c === 45) && i + 1 < n) {
+        l = letterAt(text, i + 1, n);
+        if (l !== 0) {
+          i += 1 + l;
+          continue;
+        }
+      }
+      break;
     }
-    const c = word[0]!;
-    const cap =
-      c !== c.toLowerCase() &&
-      (word.length === 1 || word.slice(1) !== word.slice(1).toUpperCase() || word.length <= 2);
-    out.push({ start: m.index, end, word, key: word.toLowerCase(), cap });
+    let end = i;
+    const q = end - start >= 2 ? text.charCodeAt(end - 2) : 0;
+    if ((q === 39 || q === 0x2019) && (text.charCodeAt(end - 1) | 32) === 115) end -= 2;
+    if (text.charCodeAt(end - 1) === 46) end--;
+    let ascii = true;
+    for (let k = start; k < end; k++)
+      if (text.charCodeAt(k) >= 128) {
+        ascii = false;
+        break;
+      }
+    let key: string | undefined;
+    let mask = 0;
+    let cap: boolean;
+    if (ascii) {
+      const w = lookupAscii(text, start, end);
+      if (w >= 0) {
+        key = WORDS[w];
+        mask = WORD_MASK[w]!;
+      }
+      const c0 = text.charCodeAt(start);
+      cap = c0 >= 65 && c0 <= 90;
+      if (cap && end - start > 2) {
+        cap = false;
+        for (let k = start + 1; k < end; k++) {
+          const ck = text.charCodeAt(k);
+          if (ck >= 97 && ck <= 122) {
+            cap = true;
+            break;
+          }
+        }
+      }
+    } else {
+      const word = text.slice(start, end);
+      key = word.toLowerCase();
+      mask = MEMBERSHIP.get(key) ?? 0;
+      if (mask === 0) key = undefined;
+      const c = word[0]!;
+      cap =
+        c !== c.toLowerCase() &&
+        (word.length === 1 || word.slice(1) !== word.slice(1).toUpperCase() || word.length <= 2);
+    }
+    out.push({ start, end, key, mask, cap });
   }
   return out;
 }
@@ -187,8 +350,8 @@ function adjacent(text: string, a: Tok, b: Tok): boolean {
   return true;
 }
 
-const isFirst = (t: Tok): boolean => FIRST.has(t.key) && !COMMON.has(t.key);
-const isKnown = (t: Tok): boolean => FIRST.has(t.key) || LAST.has(t.key);
+const isFirst = (t: Tok): boolean => (t.mask & (IN_FIRST | IN_COMMON)) === IN_FIRST;
+const isKnown = (t: Tok): boolean => (t.mask & (IN_FIRST | IN_LAST)) !== 0;
 
 /** Person-name candidates with scores. */
 export function findPersons(text: string): PiiMatch[] {
@@ -197,7 +360,8 @@ export function findPersons(text: string): PiiMatch[] {
   // tokens that belong to a multi-word place name or a firm's list of surnames
   const blocked = new Uint8Array(toks.length);
   for (let k = 0; k < toks.length; k++) {
-    const phrases = toks[k]!.cap ? PLACE_PHRASES.get(toks[k]!.key) : undefined;
+    const phrases =
+      toks[k]!.cap && (toks[k]!.mask & IN_PHRASE) !== 0 ? PLACE_PHRASES.get(toks[k]!.key!) : undefined;
     if (!phrases) continue;
     for (const words of phrases) {
       if (k + words.length > toks.length) continue;
@@ -222,8 +386,14 @@ export function findPersons(text: string): PiiMatch[] {
         );
       })
       .map((m) => [m.index, m.index + m[0].length]);
-    for (let k = 0; k < toks.length; k++)
-      if (listRanges.some(([a, b]) => toks[k]!.start >= a && toks[k]!.end <= b)) blocked[k] = 1;
+    // ranges and tokens are both in text order and ranges do not overlap: the only range that can
+    // hold a token is the last one starting at or before it
+    let r = -1;
+    for (let k = 0; k < toks.length && listRanges.length > 0; k++) {
+      const tk = toks[k]!;
+      while (r + 1 < listRanges.length && listRanges[r + 1]![0] <= tk.start) r++;
+      if (r >= 0 && tk.end <= listRanges[r]![1]) blocked[k] = 1;
+    }
   }
   let i = 0;
   while (i < toks.length) {
@@ -232,14 +402,15 @@ export function findPersons(text: string): PiiMatch[] {
       i++;
       continue;
     }
-    const pk = toks[i - 1]?.key;
+    const prev = toks[i - 1];
     let lowerCue = false;
-    if (!t.cap && pk !== undefined && LOWER_CUE_LAST.has(pk) && !COMMON.has(t.key)) {
+    if (!t.cap && prev !== undefined && (prev.mask & IN_LOWER_CUE_LAST) !== 0 && (t.mask & IN_COMMON) === 0) {
       const before = text.slice(Math.max(0, t.start - 24), t.start);
       // after "my name is" / "call me" any word that is not an ordinary word is a name
       lowerCue =
-        (FIRST.has(t.key) || LAST.has(t.key) || t.word.length >= 3) &&
-        (LOWER_CUE.test(before) || ((FIRST.has(t.key) || LAST.has(t.key)) && LOWER_CUE_WEAK.test(before)));
+        ((t.mask & IN_FIRST) !== 0 || (t.mask & IN_LAST) !== 0 || t.end - t.start >= 3) &&
+        (LOWER_CUE.test(before) ||
+          (((t.mask & IN_FIRST) !== 0 || (t.mask & IN_LAST) !== 0) && LOWER_CUE_WEAK.test(before)));
     }
     if (!t.cap && !lowerCue) {
       // lower-case "first last" pairs of known names (chat-style text)
@@ -248,9 +419,9 @@ export function findPersons(text: string): PiiMatch[] {
         n &&
         !n.cap &&
         isFirst(t) &&
-        LAST.has(n.key) &&
-        !COMMON.has(n.key) &&
-        !PLACES.has(n.key) &&
+        (n.mask & IN_LAST) !== 0 &&
+        (n.mask & IN_COMMON) === 0 &&
+        (n.mask & IN_PLACES) === 0 &&
         adjacent(text, t, n)
       ) {
         out.push({ type: 'PERSON', start: t.start, end: n.end, score: 0.6 });
@@ -269,63 +440,72 @@ export function findPersons(text: string): PiiMatch[] {
       if (blocked[j] || !adjacent(text, toks[j - 1]!, n)) break;
       if (
         lowerRun
-          ? !(FIRST.has(n.key) || LAST.has(n.key)) || COMMON.has(n.key)
-          : !n.cap && !PARTICLES.has(n.key)
+          ? !((n.mask & IN_FIRST) !== 0 || (n.mask & IN_LAST) !== 0) || (n.mask & IN_COMMON) !== 0
+          : !n.cap && (n.mask & IN_PARTICLES) === 0
       )
         break;
       run.push(n);
       j++;
     }
-    while (run.length > 1 && PARTICLES.has(run[run.length - 1]!.key)) {
+    while (run.length > 1 && (run[run.length - 1]!.mask & IN_PARTICLES) !== 0) {
       run.pop();
       j--;
     }
     i = j;
-    const names = run.filter((r) => !PARTICLES.has(r.key) || r.cap);
+    const names = run.filter((r) => (r.mask & IN_PARTICLES) === 0 || r.cap);
     // trim leading/trailing common words ("Thanks John", "Meet Anna Smith Today")
-    while (names.length > 1 && COMMON.has(names[0]!.key) && !LAST.has(names[0]!.key)) names.shift();
+    while (names.length > 1 && (names[0]!.mask & IN_COMMON) !== 0 && (names[0]!.mask & IN_LAST) === 0)
+      names.shift();
     while (
       names.length > 1 &&
-      COMMON.has(names[names.length - 1]!.key) &&
-      !LAST.has(names[names.length - 1]!.key)
+      (names[names.length - 1]!.mask & IN_COMMON) !== 0 &&
+      (names[names.length - 1]!.mask & IN_LAST) === 0
     )
       names.pop();
     if (names.length === 0 || names.length > 4) continue;
     const first = names[0]!;
     const lastTok = names[names.length - 1]!;
-    if (NEVER.has(first.key)) continue;
+    if ((first.mask & IN_NEVER) !== 0) continue;
     const next = toks[j];
-    if (next && ORG_AFTER.has(next.key) && adjacent(text, toks[j - 1]!, next)) continue;
-    if (names.length > 1 && names.slice(1).some((n) => ORG_AFTER.has(n.key))) continue;
-    if (names.every((n) => PLACES.has(n.key) || COMMON.has(n.key))) {
+    if (next && (next.mask & IN_ORG_AFTER) !== 0 && adjacent(text, toks[j - 1]!, next)) continue;
+    if (names.length > 1 && names.slice(1).some((n) => (n.mask & IN_ORG_AFTER) !== 0)) continue;
+    if (names.every((n) => (n.mask & IN_PLACES) !== 0 || (n.mask & IN_COMMON) !== 0)) {
       if (!names.some((n) => isFirst(n))) continue;
     }
     const fi = names === run ? i - (j - i) : toks.indexOf(first, Math.max(0, j - 6));
     const prevTok = fi > 0 ? toks[fi - 1] : undefined;
     const near = !!prevTok && first.start - prevTok.end <= 4;
     const before = near ? text.slice(Math.max(0, first.start - 40), first.start) : '';
-    const cue = near && CUE_LAST.has(prevTok!.key) && STRONG_CUE.test(before);
-    const afterThe = near && prevTok!.key === 'the';
+    const cue = near && (prevTok!.mask & IN_CUE_LAST) !== 0 && STRONG_CUE.test(before);
+    const afterThe = near && (prevTok!.mask & IS_THE) !== 0;
     let score = 0;
     if (names.length >= 2) {
-      const commonCount = names.filter((n) => COMMON.has(n.key) && !isKnown(n)).length;
-      const placeCount = names.filter((n) => PLACES.has(n.key) && !isKnown(n)).length;
-      if (isFirst(first) || (FIRST.has(first.key) && LAST.has(lastTok.key) && !COMMON.has(lastTok.key)))
+      const commonCount = names.filter((n) => (n.mask & IN_COMMON) !== 0 && !isKnown(n)).length;
+      const placeCount = names.filter((n) => (n.mask & IN_PLACES) !== 0 && !isKnown(n)).length;
+      if (
+        isFirst(first) ||
+        ((first.mask & IN_FIRST) !== 0 && (lastTok.mask & IN_LAST) !== 0 && (lastTok.mask & IN_COMMON) === 0)
+      )
         score = 0.85;
-      else if (names.some((n) => isFirst(n)) && LAST.has(lastTok.key)) score = 0.7;
+      else if (names.some((n) => isFirst(n)) && (lastTok.mask & IN_LAST) !== 0) score = 0.7;
       else if (names.some(isKnown) && commonCount === 0) score = 0.6;
       else if (commonCount === 0 && placeCount === 0) score = 0.35;
       else score = 0.15;
       if (commonCount > 0 && score > 0.5) score -= 0.2;
     } else {
-      if (isFirst(first) && !PLACES.has(first.key)) score = 0.6;
-      else if (LAST.has(first.key) && !COMMON.has(first.key) && !PLACES.has(first.key)) score = 0.5;
-      else if (FIRST.has(first.key)) score = 0.2;
+      if (isFirst(first) && (first.mask & IN_PLACES) === 0) score = 0.6;
+      else if (
+        (first.mask & IN_LAST) !== 0 &&
+        (first.mask & IN_COMMON) === 0 &&
+        (first.mask & IN_PLACES) === 0
+      )
+        score = 0.5;
+      else if ((first.mask & IN_FIRST) !== 0) score = 0.2;
       else score = 0.1;
-      if (first.word.length < 3) score = Math.min(score, 0.2);
+      if (first.end - first.start < 3) score = Math.min(score, 0.2);
     }
     if (cue) score = Math.min(1, score + 0.45);
-    if (afterThe && !cue && (names.length > 1 || !LAST.has(first.key))) score -= 0.3;
+    if (afterThe && !cue && (names.length > 1 || (first.mask & IN_LAST) === 0)) score -= 0.3;
     if (score > 0)
       out.push({
         type: 'PERSON',
