@@ -13,6 +13,7 @@ function registeredRoutes(): string[] {
     registry: defaultRegistry,
     limits: { bodyLimitBytes: 1, textLimitChars: 1, maxGuardrailsPerProfile: 1, maxProfilesPerUser: 1 },
     analytics: {},
+    batches: { limits: {} },
   } as unknown as AppDeps);
   const seen = new Set<string>();
   for (const mw of app.middleware as Array<{

@@ -33,8 +33,8 @@ export interface AppDeps {
   };
   /** Per-key and per-user request limits (runs after authentication). */
   rateLimit?: Koa.Middleware;
-  /** Asynchronous batches (routes/batches.ts); without it the batch routes are not served. */
-  batches?: Pick<BatchDeps, 'queue' | 'limits'>;
+  /** Asynchronous batches (routes/batches.ts). */
+  batches: Pick<BatchDeps, 'queue' | 'limits'>;
   ready(): Promise<boolean>;
   isShuttingDown(): boolean;
 }
@@ -55,7 +55,7 @@ export function createApp(deps: AppDeps): Koa {
     strict: true,
   });
   // POST /api/batches parses its own body, with its own limit, once the caller is authenticated.
-  app.use((ctx, next) => (deps.batches && parsesOwnBody(ctx) ? next() : parseJson(ctx, next)));
+  app.use((ctx, next) => (parsesOwnBody(ctx) ? next() : parseJson(ctx, next)));
 
   const open = healthRoutes({
     ready: deps.ready,
@@ -84,16 +84,12 @@ export function createApp(deps: AppDeps): Koa {
       maxProfilesPerUser: deps.limits.maxProfilesPerUser,
     }),
     analyticsRoutes(deps.analytics.queries),
-    ...(deps.batches
-      ? [
-          batchRoutes({
-            ...deps.batches,
-            db: deps.db,
-            profiles: deps.profiles,
-            textLimitChars: deps.limits.textLimitChars,
-          }),
-        ]
-      : []),
+    batchRoutes({
+      ...deps.batches,
+      db: deps.db,
+      profiles: deps.profiles,
+      textLimitChars: deps.limits.textLimitChars,
+    }),
     guardrailRoutes(deps.registry),
   ]) {
     api.use(r.routes(), r.allowedMethods({ throw: true }));
