@@ -34,36 +34,119 @@ const CUE_ADDRESS = new RegExp(
 // "49 Via Nizza 60", "37 Parva Domus 6896": number, capitalised words, number
 const NUM_WORDS_NUM =
   /(?<![\p{L}\p{N}.,:/-])\d{1,5} (?:\p{Lu}[\p{L}\p{M}'’-]* ){1,3}\d{1,5}(?![\p{L}\p{N}.,:/-])/gu;
+/** MILITARY needs "APO ", "FPO " or "DPO ". */
+const MILITARY_GATE = /po /i;
 const UNIT =
   /(?<![\p{L}\p{N}])(?:apt\.?|apartment|suite|ste\.?|unit|flat) #?\d{1,5}[a-z]?(?![\p{L}\p{N}])/giu;
 const ZIP_TAIL = /^,? ?(?:\n ?)?(?:[\p{L}\p{M}' .-]{2,40},? (?:[A-Z]{2} )?\d{5}(?:-\d{4})?)/u;
 
-function collect(text: string, re: RegExp, score: number, out: PiiMatch[], group = 0): void {
-  re.lastIndex = 0;
-  for (let m = re.exec(text); m; m = re.exec(text)) {
-    const value = m[group];
-    if (!value) continue;
-    const start = m.index + m[0].lastIndexOf(value);
-    out.push({ type: 'STREET_ADDRESS', start, end: start + value.length, score });
+/**
+ * Every pattern below needs a digit, and no match spans more than 14 single spaces before or 7 after
+ * any digit run inside it (cue phrase, up to two numbers and five words before the house number;
+ * street words and type after it). MILITARY, whose `\s{0,3}` may cross a newline, is gated
+ * separately. The text is cut into windows: each digit run with 16 spaces of text before it and 8
+ * after, overlapping windows merged; every window begins after a space (or at the start) and ends
+ * before one (or at the end). Every match of the whole text lies inside one window, and a pattern run
+ * on the window (plus the space on either side, for the look-behinds and look-aheads) finds exactly
+ * the matches the whole text has there. Prose away from digits is never scanned.
+ */
+const SPACES_BEFORE = 16;
+const SPACES_AFTER = 8;
+
+interface Window {
+  /** Offset in the text of window[0] (the space before, or 0). */
+  from: number;
+  text: string;
+}
+
+function digitWindows(text: string): Window[] {
+  const out: Window[] = [];
+  const n = text.length;
+  let spaces: number[] | undefined;
+  let k = 0; // spaces before the current digit run
+  let winStart = -1;
+  let winEnd = -1;
+  let i = 0;
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    if (c < 48 || c > 57) {
+      i++;
+      continue;
+    }
+    if (!spaces) {
+      spaces = [];
+      for (let p = text.indexOf(' '); p >= 0; p = text.indexOf(' ', p + 1)) spaces.push(p);
+    }
+    let e = i + 1;
+    while (e < n && text.charCodeAt(e) >= 48 && text.charCodeAt(e) <= 57) e++;
+    while (k < spaces.length && spaces[k]! < i) k++;
+    // after the 17th space before the run, up to the 9th space after it
+    const s = k > SPACES_BEFORE ? spaces[k - SPACES_BEFORE - 1]! + 1 : 0;
+    const end = k + SPACES_AFTER < spaces.length ? spaces[k + SPACES_AFTER]! : n;
+    if (winStart >= 0 && s <= winEnd) winEnd = Math.max(winEnd, end);
+    else {
+      if (winStart >= 0) out.push(slice(text, winStart, winEnd));
+      winStart = s;
+      winEnd = end;
+    }
+    i = e;
   }
+  if (winStart >= 0) out.push(slice(text, winStart, winEnd));
+  return out;
+}
+
+function slice(text: string, start: number, end: number): Window {
+  const from = Math.max(0, start - 1);
+  return { from, text: text.slice(from, Math.min(text.length, end + 1)) };
+}
+
+function collectIn(
+  windows: readonly Window[],
+  re: RegExp,
+  score: number,
+  out: PiiMatch[],
+  group = 0,
+  type: PiiMatch['type'] = 'STREET_ADDRESS',
+): void {
+  for (const w of windows) {
+    re.lastIndex = 0;
+    for (let m = re.exec(w.text); m; m = re.exec(w.text)) {
+      const value = m[group];
+      if (!value) continue;
+      const start = w.from + m.index + m[0].lastIndexOf(value);
+      out.push({ type, start, end: start + value.length, score });
+    }
+  }
+}
+
+function collect(text: string, re: RegExp, score: number, out: PiiMatch[], group = 0): void {
+  collectIn([{ from: 0, text }], re, score, out, group);
 }
 
 /** Street address candidates with scores. */
 export function findAddresses(text: string): PiiMatch[] {
   const out: PiiMatch[] = [];
-  collect(text, US_STREET, 0.75, out);
-  EU_SUFFIX_STREET.lastIndex = 0;
-  for (let m = EU_SUFFIX_STREET.exec(text); m; m = EU_SUFFIX_STREET.exec(text)) {
-    const word = /^[^\d ]+/.exec(m[0])?.[0] ?? '';
-    if (EU_SUFFIX.test(word))
-      out.push({ type: 'STREET_ADDRESS', start: m.index, end: m.index + m[0].length, score: 0.6 });
+  const windows = digitWindows(text);
+  collectIn(windows, US_STREET, 0.75, out);
+  for (const w of windows) {
+    EU_SUFFIX_STREET.lastIndex = 0;
+    for (let m = EU_SUFFIX_STREET.exec(w.text); m; m = EU_SUFFIX_STREET.exec(w.text)) {
+      const word = /^[^\d ]+/.exec(m[0])?.[0] ?? '';
+      if (EU_SUFFIX.test(word))
+        out.push({
+          type: 'STREET_ADDRESS',
+          start: w.from + m.index,
+          end: w.from + m.index + m[0].length,
+          score: 0.6,
+        });
+    }
   }
-  collect(text, EU_PREFIX_STREET, 0.7, out);
-  collect(text, PO_BOX, 0.7, out);
-  collect(text, MILITARY, 0.8, out);
-  collect(text, CUE_ADDRESS, 0.7, out, 1);
-  collect(text, NUM_WORDS_NUM, 0.55, out);
-  collect(text, UNIT, 0.35, out);
+  collectIn(windows, EU_PREFIX_STREET, 0.7, out);
+  collectIn(windows, PO_BOX, 0.7, out);
+  if (MILITARY_GATE.test(text)) collect(text, MILITARY, 0.8, out);
+  collectIn(windows, CUE_ADDRESS, 0.7, out, 1);
+  collectIn(windows, NUM_WORDS_NUM, 0.55, out);
+  collectIn(windows, UNIT, 0.35, out);
   // a unit, city or ZIP right after a street raises it
   for (const m of out) {
     if (m.score < 0.5) continue;
@@ -89,8 +172,10 @@ const DOB_CUE =
  */
 export function findDatesOfBirth(text: string): PiiMatch[] {
   const out: PiiMatch[] = [];
-  DATE.lastIndex = 0;
-  for (let m = DATE.exec(text); m; m = DATE.exec(text)) {
+  const dates: PiiMatch[] = [];
+  collectIn(digitWindows(text), DATE, 0.45, dates, 0, 'DATE_OF_BIRTH');
+  for (const d of dates) {
+    const m = { index: d.start, 0: text.slice(d.start, d.end) };
     // the cue must be in the same sentence, at most 40 characters before the date
     const before =
       text
