@@ -42,6 +42,14 @@ export function normalizeForClassifier(text: string): string {
   return t.toLowerCase();
 }
 
+/** `normalizeForClassifier` of an ASCII text, minus the lower-casing (left to the caller). */
+function replacePlaceholders(text: string): string {
+  let t = text;
+  if (t.includes('://') || t.includes('www.')) t = t.replace(URL_RE, ' xxurl ');
+  if (t.includes('@')) t = t.replace(MENTION_RE, ' xxuser ');
+  return t;
+}
+
 export interface FeatureSpec {
   wordNgrams: readonly number[];
   charNgrams: readonly number[];
@@ -65,6 +73,46 @@ function mix(h: number, n: number): number {
   return x >>> 0;
 }
 
+/** `mix(h, n)` with the salt `Math.imul(n, 0x9e3779b1)` precomputed. */
+function mixSalted(h: number, salt: number): number {
+  let x = (h ^ salt) | 0;
+  x ^= x >>> 16;
+  x = Math.imul(x, 0x85ebca6b);
+  x ^= x >>> 13;
+  x = Math.imul(x, 0xc2b2ae35);
+  x ^= x >>> 16;
+  return x >>> 0;
+}
+
+/** Tokens longer than this are never cached (nearly every word is shorter). */
+const CACHE_MAX_LEN = 20;
+const CACHE_SLOTS = 8192;
+const CACHE_MASK = CACHE_SLOTS - 1;
+
+/**
+ * Direct-mapped cache of the character-n-gram weights of tokens, for `Featurizer.score`: slot by
+ * token hash, verified against the token's characters, holding the weights in emission order.
+ */
+class TokenCache {
+  readonly keys = new Int32Array(CACHE_SLOTS);
+  /** Token length per slot; 0 marks an empty slot. */
+  readonly lens = new Uint8Array(CACHE_SLOTS);
+  readonly chars = new Uint16Array(CACHE_SLOTS * CACHE_MAX_LEN);
+  readonly counts = new Uint16Array(CACHE_SLOTS);
+  readonly stride: number;
+  private storage: Float32Array | undefined;
+  constructor(charSizes: number) {
+    this.stride = (CACHE_MAX_LEN + 2) * charSizes;
+  }
+  get weights(): Float32Array {
+    this.storage ??= new Float32Array(CACHE_SLOTS * this.stride);
+    return this.storage;
+  }
+  clear(): void {
+    this.lens.fill(0);
+  }
+}
+
 export class Featurizer {
   readonly mask: number;
   private readonly wordSet: Uint8Array;
@@ -73,6 +121,9 @@ export class Featurizer {
   private readonly maxCharN: number;
   private readonly buf = new Uint16Array(MAX_TOKEN + 2);
   private readonly history = new Int32Array(8);
+  private readonly salts = new Int32Array(17);
+  private readonly cache: TokenCache;
+  private cacheFor: Float32Array | undefined;
 
   constructor(spec: FeatureSpec) {
     const b = spec.buckets;
@@ -92,6 +143,12 @@ export class Featurizer {
     }
     this.maxWordN = Math.max(0, ...spec.wordNgrams);
     this.maxCharN = Math.max(0, ...spec.charNgrams);
+    // Salts of mix(): char n-grams of size k use k, word n-grams of size g use 100 + g.
+    for (let k = 1; k <= 8; k++) {
+      this.salts[k] = Math.imul(k, 0x9e3779b1);
+      this.salts[8 + k] = Math.imul(100 + k, 0x9e3779b1);
+    }
+    this.cache = new TokenCache(new Set(spec.charNgrams).size);
   }
 
   /** Streams the features of `text` (raw; it is normalised here) into `sink`. */
@@ -157,10 +214,25 @@ export class Featurizer {
    * each window of `windowTokens` tokens divided by the square root of its feature count, best
    * window wins, a tail shorter than `minTail` tokens joins the window before it. The same features
    * in the same order as `run` with a scoring sink, so the result is bit-for-bit the same, but
-   * without a callback per feature.
+   * without a callback per feature, without a lower-cased copy of ASCII text (A-Z are folded as
+   * they are read, which is what `toLowerCase` does to ASCII), and with the character-n-gram
+   * weights of recently seen tokens cached (see `TokenCache`): a cached token adds the very same
+   * float32 weights in the very same order, so the sums are identical. `w` must not be mutated
+   * between calls (the cache is tied to the array's identity).
    */
   score(text: string, w: Float32Array, bias: number, windowTokens: number, minTail: number): number {
-    const t = normalizeForClassifier(text);
+    const t = ASCII_RE.test(text) ? replacePlaceholders(text) : normalizeForClassifier(text);
+    if (this.cacheFor !== w) {
+      this.cache.clear();
+      this.cacheFor = w;
+    }
+    const cache = this.cache;
+    const ckeys = cache.keys;
+    const clens = cache.lens;
+    const chars = cache.chars;
+    const cw = cache.weights;
+    const ccount = cache.counts;
+    const stride = cache.stride;
     const buf = this.buf;
     const hist = this.history;
     hist.fill(0);
@@ -169,6 +241,7 @@ export class Featurizer {
     const charSet = this.charSet;
     const maxWordN = this.maxWordN;
     const maxN = this.maxCharN;
+    const salts = this.salts;
     let histLen = 0;
     let len = 0;
     let h = FNV_OFFSET;
@@ -182,6 +255,8 @@ export class Featurizer {
     const n = t.length;
     for (let i = 0; i <= n; i++) {
       let c = i < n ? t.charCodeAt(i) : 32;
+      // ASCII A-Z to a-z; a no-op on the non-ASCII path, whose text is already lower-cased.
+      if (c - 65 < 26 && c >= 65) c += 32;
       if (i < n && WORD_CHAR[c] === 1) {
         if (c === 0x2019) c = 0x27;
         if (len >= 2 && buf[len] === c && buf[len - 1] === c) continue;
@@ -201,23 +276,57 @@ export class Featurizer {
       for (let g = 1; g <= maxWordN && g <= histLen; g++) {
         wh = g === 1 ? hist[0]! : Math.imul(wh ^ hist[g - 1]!, FNV_PRIME);
         if (wordSet[g] === 1) {
-          sum += w[mix(wh, 100 + g) & mask]!;
+          sum += w[mixSalted(wh, salts[8 + g]!) & mask]!;
           cnt++;
         }
       }
       if (maxN > 0) {
-        buf[0] = 32;
-        buf[len + 1] = 32;
-        const total = len + 2;
-        for (let s = 0; s < total; s++) {
-          let ch = FNV_OFFSET;
-          const lim = Math.min(maxN, total - s);
-          for (let k = 0; k < lim; k++) {
-            ch = Math.imul(ch ^ buf[s + k]!, FNV_PRIME);
-            if (charSet[k + 1] === 1) {
-              sum += w[mix(ch, k + 1) & mask]!;
-              cnt++;
+        // Tokens up to CACHE_MAX_LEN characters: look the token up by its hash, check its characters.
+        let slot = -1;
+        let hit = false;
+        if (len <= CACHE_MAX_LEN) {
+          slot = (h ^ (h >>> 13)) & CACHE_MASK;
+          if (ckeys[slot] === (h | 0) && clens[slot] === len) {
+            hit = true;
+            const base = slot * CACHE_MAX_LEN - 1;
+            for (let k = 1; k <= len; k++) {
+              if (chars[base + k] !== buf[k]) {
+                hit = false;
+                break;
+              }
             }
+          }
+        }
+        if (hit) {
+          const base = slot * stride;
+          const m = ccount[slot]!;
+          for (let k = 0; k < m; k++) sum += cw[base + k]!;
+          cnt += m;
+        } else {
+          buf[0] = 32;
+          buf[len + 1] = 32;
+          const total = len + 2;
+          let out = slot * stride;
+          const start = out;
+          for (let s = 0; s < total; s++) {
+            let ch = FNV_OFFSET;
+            const lim = Math.min(maxN, total - s);
+            for (let k = 0; k < lim; k++) {
+              ch = Math.imul(ch ^ buf[s + k]!, FNV_PRIME);
+              if (charSet[k + 1] === 1) {
+                const x = w[mixSalted(ch, salts[k + 1]!) & mask]!;
+                sum += x;
+                cnt++;
+                if (slot >= 0) cw[out++] = x;
+              }
+            }
+          }
+          if (slot >= 0) {
+            ckeys[slot] = h;
+            clens[slot] = len;
+            ccount[slot] = out - start;
+            const base = slot * CACHE_MAX_LEN - 1;
+            for (let k = 1; k <= len; k++) chars[base + k] = buf[k]!;
           }
         }
       }

@@ -58,7 +58,7 @@ export interface Metrics {
 
 /** Texts longer than this many tokens are scored in windows; the highest window wins. */
 export const WINDOW_TOKENS = 64;
-const MIN_TAIL_TOKENS = 16;
+export const MIN_TAIL_TOKENS = 16;
 
 const DEFAULTS = {
   buckets: 1 << 18,

@@ -1,0 +1,146 @@
+/**
+ * The optimised `Featurizer.score` must give the same logits as the frozen pre-optimisation code
+ * (`reference.ts`) for the shipped models: on every eval text (raw and as each guardrail's model
+ * input), on long multi-window texts, and on random Unicode strings.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import harmfulJson from '../../guardrails/harmful-request/model/harmful-request.model.json' with {
+  type: 'json',
+};
+import { classifierInput } from '../../guardrails/llm-classifier-injection/features.ts';
+import injectionJson from '../../guardrails/llm-classifier-injection/model/injection.model.json' with {
+  type: 'json',
+};
+import toxicityJson from '../../guardrails/toxicity/model/toxicity.model.json' with { type: 'json' };
+import { analyzeContent, modelInput } from '../content/signals.ts';
+import { Featurizer } from './featurize.ts';
+import {
+  createClassifier,
+  decodeWeights,
+  type LinearModelJson,
+  MIN_TAIL_TOKENS,
+  rng,
+  trainLogisticRegression,
+  WINDOW_TOKENS,
+} from './index.ts';
+import { referenceLogit } from './reference.ts';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const evalDir = join(here, '../../../../../../shared/eval');
+
+function evalTexts(): string[] {
+  if (!existsSync(evalDir)) return [];
+  const out: string[] = [];
+  for (const f of readdirSync(evalDir)
+    .filter((n) => n.endsWith('.jsonl'))
+    .sort()) {
+    for (const line of readFileSync(join(evalDir, f), 'utf8').split('\n')) {
+      if (!line.trim()) continue;
+      const rec = JSON.parse(line) as { text?: unknown };
+      if (typeof rec.text === 'string') out.push(rec.text);
+    }
+  }
+  return out;
+}
+
+/** Random strings over ASCII, Latin-1, Greek (final sigma), Turkish dotted I, CJK, emoji, invisibles. */
+function randomTexts(count: number, seed: number): string[] {
+  const rand = rng(seed);
+  const pools = [
+    'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789',
+    "     \n\t.,;:!?'’-_@/#",
+    'éÉàÀüÜßøØæÆçÇñÑ',
+    'ΣσςΑαΒβ',
+    'İıŞşĞğ',
+    '漢字かなカナ한국어',
+    'ＡＢＣａｂｃ１２３ﬁﬂ',
+    '\u00ad\u200b\u200d\ufeff\u202e\u2066',
+    '😀👍🏽🇫🇷',
+  ];
+  const out: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const len = Math.floor(rand() * 400);
+    let s = '';
+    for (let k = 0; k < len; k++) {
+      const r = rand();
+      if (r < 0.01) s += 'https://example.com/x?y=1 ';
+      else if (r < 0.02) s += '@someone ';
+      else if (r < 0.03) s += 'www.test.org ';
+      else if (r < 0.05) s += 'soooooo ';
+      else if (r < 0.06) s += 'x'.repeat(Math.floor(rand() * 80));
+      else {
+        const pool = Array.from(
+          pools[r < 0.7 ? 0 : r < 0.85 ? 1 : 2 + Math.floor(rand() * (pools.length - 2))]!,
+        );
+        s += pool[Math.floor(rand() * pool.length)]!;
+      }
+    }
+    out.push(s);
+  }
+  return out;
+}
+
+const models: Array<[string, LinearModelJson, (text: string) => string]> = [
+  ['injection', injectionJson as unknown as LinearModelJson, classifierInput],
+  ['toxicity', toxicityJson as unknown as LinearModelJson, (t) => modelInput(t, analyzeContent(t))],
+  ['harmful-request', harmfulJson as unknown as LinearModelJson, (t) => modelInput(t, analyzeContent(t))],
+];
+
+function expectSameLogits(model: LinearModelJson, texts: readonly string[]): number {
+  const w = decodeWeights(model.weights, model.buckets);
+  const f = new Featurizer({ ...model.features, buckets: model.buckets });
+  const classifier = createClassifier(model);
+  let mismatches = 0;
+  for (const text of texts) {
+    const want = referenceLogit(model, w, text, WINDOW_TOKENS, MIN_TAIL_TOKENS);
+    const got = f.score(text, w, model.bias, WINDOW_TOKENS, MIN_TAIL_TOKENS);
+    if (!Object.is(got, want)) {
+      mismatches++;
+      if (mismatches <= 3) expect({ text, got }).toEqual({ text, got: want });
+    }
+    const p = classifier.score(text);
+    const wantP = want >= 0 ? 1 / (1 + Math.exp(-want)) : Math.exp(want) / (1 + Math.exp(want));
+    if (!Object.is(p, wantP)) mismatches++;
+  }
+  return mismatches;
+}
+
+describe('Featurizer.score matches the frozen reference on the shipped models', () => {
+  const evals = evalTexts();
+  const random = randomTexts(300, 12345);
+  const long = Array.from({ length: 20 }, (_, i) => evals.slice(i * 37, i * 37 + 40).join('\n\n'));
+
+  for (const [name, model, input] of models) {
+    it.skipIf(evals.length === 0)(`${name}: eval texts, raw and as model input, and long texts`, () => {
+      expect(expectSameLogits(model, evals)).toBe(0);
+      expect(expectSameLogits(model, evals.map(input))).toBe(0);
+      expect(expectSameLogits(model, long.map(input))).toBe(0);
+    });
+
+    it(`${name}: random Unicode strings, twice (warm caches)`, () => {
+      expect(expectSameLogits(model, [...random, ...random])).toBe(0);
+      expect(
+        expectSameLogits(
+          model,
+          random.map((t) => input(t)),
+        ),
+      ).toBe(0);
+    });
+  }
+
+  it('holds for other n-gram specs and tiny tables (many collisions)', () => {
+    const toy = random.slice(0, 60).map((text, i) => ({ text, label: (i % 2) as 0 | 1 }));
+    for (const spec of [
+      { wordNgrams: [1], charNgrams: [] },
+      { wordNgrams: [2, 3], charNgrams: [1, 2, 8] },
+      { wordNgrams: [], charNgrams: [3, 5] },
+      { wordNgrams: [1, 2, 3, 4, 5, 6, 7, 8], charNgrams: [1, 2, 3, 4, 5, 6, 7, 8] },
+    ]) {
+      const model = trainLogisticRegression(toy, { ...spec, buckets: 64, epochs: 2 });
+      expect(expectSameLogits(model, [...random, ...random.slice(0, 50)])).toBe(0);
+    }
+  });
+});
