@@ -85,8 +85,8 @@ function mixSalted(h: number, salt: number): number {
 }
 
 /** Tokens longer than this are never cached (nearly every word is shorter). */
-const CACHE_MAX_LEN = 20;
-const CACHE_SLOTS = 8192;
+const CACHE_MAX_LEN = 16;
+const CACHE_SLOTS = 4096;
 const CACHE_MASK = CACHE_SLOTS - 1;
 
 /**
@@ -269,7 +269,8 @@ export class Featurizer {
       }
       if (len === 0) continue;
       const wordHash = h >>> 0;
-      for (let k = Math.min(histLen, 7); k > 0; k--) hist[k] = hist[k - 1]!;
+      // Only the last maxWordN hashes are ever read.
+      for (let k = Math.min(histLen, maxWordN - 1); k > 0; k--) hist[k] = hist[k - 1]!;
       hist[0] = wordHash;
       if (histLen < 8) histLen++;
       let wh = 0;

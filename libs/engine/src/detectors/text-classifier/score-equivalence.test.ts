@@ -59,6 +59,7 @@ function randomTexts(count: number, seed: number): string[] {
     'ＡＢＣａｂｃ１２３ﬁﬂ',
     '\u00ad\u200b\u200d\ufeff\u202e\u2066',
     '😀👍🏽🇫🇷',
+    'ⅠⅻⒶⓐ𐐀𐐨ǅǆ',
   ];
   const out: string[] = [];
   for (let i = 0; i < count; i++) {
