@@ -14,8 +14,9 @@ export interface AnalyzeOptions {
   allow?: ReadonlySet<string>;
 }
 
+// the word must start a word: "Steuer-ID:" is not the generic "id:" of an order form
 const NEGATIVE_CONTEXT =
-  /(?:order|invoice|tracking|version|ver\.|build|ticket|case|ref(?:erence)?|sku|isbn|serial|part|model|item|receipt|confirmation|transaction|txn|po|lot|batch|page|id:)\s*(?:no\.?|number|#|id)?\s*[:#]?\s*$/i;
+  /(?<![\p{L}\p{N}-])(?:order|invoice|tracking|version|ver\.|build|ticket|case|ref(?:erence)?|sku|isbn|serial|part|model|item|receipt|confirmation|transaction|txn|po|lot|batch|page|id:)\s*(?:no\.?|number|#|id)?\s*[:#]?\s*$/iu;
 
 interface CompiledPattern extends PatternRecognizer {
   contextRe?: RegExp;
@@ -169,6 +170,8 @@ function runPatterns(
       const boost =
         (p.contextRe?.test(before) ? CONTEXT_BOOST : 0) -
         (p.numeric && NEGATIVE_CONTEXT.test(before) ? 0.4 : 0);
+      // a weak format is a finding only next to one of its context words
+      if (p.contextRequired && boost <= 0) continue;
       if (p.refine) {
         const r = p.refine(value);
         if (!r) continue;

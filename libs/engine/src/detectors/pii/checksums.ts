@@ -250,13 +250,13 @@ export function icao(value: string): boolean {
   return s % 10 === d(value, value.length - 1);
 }
 
-/** South African ID: YYMMDD SSSS C A Z, Luhn. */
+/** South African ID: YYMMDD SSSS C A Z, Luhn; C is 0 citizen, 1 permanent resident, 2 refugee. */
 export function zaId(digits: string): boolean {
   if (digits.length !== 13) return false;
   const month = Number(digits.slice(2, 4));
   const day = Number(digits.slice(4, 6));
   if (month < 1 || month > 12 || day < 1 || day > 31) return false;
-  if (digits[10] !== '0' && digits[10] !== '1') return false;
+  if (digits[10] !== '0' && digits[10] !== '1' && digits[10] !== '2') return false;
   return luhn(digits);
 }
 

@@ -117,12 +117,12 @@ for (const p of PLACES) {
 const SURNAME_LIST = /\p{Lu}[\p{L}'-]+, \p{Lu}[\p{L}'-]+,? (?:and|&) \p{Lu}[\p{L}'-]+/gu;
 
 const STRONG_CUE =
-  /(?:\bmy name is|\bname is|\bname's|\bnamed|\bcalled|\bcall me|\bi am|\bi'm|\bthis is|\bmr\.?|\bmrs\.?|\bms\.?|\bmiss|\bdr\.?|\bprof\.?|\bsir|\bdear|\bhi|\bhello|\bhey|\bregards,?|\bsincerely,?|\bcheers,?|\bthanks,?|\bsigned,?|\bsign(?:ed)? by|\bpatient|\bmaiden name is|\bunder (?:the )?name|\bpartner's name|\bcustomer|\bclient|\bemployee|\bcontact|\bspeak (?:to|with)|\bask for|\bmarried|\bhusband|\bwife|\bson|\bdaughter|\bbrother|\bsister|\bmother|\bfather|\bfriend|\bboss|\bcolleague|\bassistant to|\bchange it to|\bcorrect it to|\bfollow(?:ing)? up with|\bdirected by|\bstarring|\bwritten by|\bproduced by|\bsaid|\btribute to|\bproducer|\bcommenter|\byour name\?(?: user:)?|\bname on the account\?(?: user:)?)[\s:,]*$/i;
+  /(?:\bmy name is|\bname is|\bname's|\bnamed(?: (?:him|her|them))?|\bcalled|\bcall me|\bi am|\bi'm|\bthis is|\bmr\.?|\bmrs\.?|\bms\.?|\bmiss|\bdr\.?|\bprof\.?|\bsir|\bdear|\bhi|\bhello|\bhey|\bregards,?|\bsincerely,?|\bcheers,?|\bthanks,?|\bsigned,?|\bsign(?:ed)? by|\bpatient|\bmaiden name is|\bunder (?:the )?name|\bpartner's name|\bcustomer|\bclient|\bemployee|\bcontact|\bspeak (?:to|with)|\bask for|\bmarried|\bhusband|\bwife|\bson|\bdaughter|\bbrother|\bsister|\bmother|\bfather|\bfriend|\bboss|\bcolleague|\bassistant to|\bchange it to|\bcorrect it to|\bfollow(?:ing)? up with|\bdirected by|\bstarring|\bwritten by|\bproduced by|\bsaid|\btribute to|\bproducer|\bcommenter|\byour name\?(?: user:)?|\bname on the account\?(?: user:)?)[\s:,]*$/i;
 /** Last words of the cues above: the regex runs only when the previous token is one of them. */
 const CUE_LAST = new Set(
   `is name's named called me am i'm this mr mrs ms miss dr prof sir dear hi hello hey regards sincerely cheers thanks
 signed by patient customer client employee contact with to for married husband wife son daughter brother sister
-mother father friend boss colleague by starring said producer commenter user name`.split(/\s+/),
+mother father friend boss colleague by starring said producer commenter user name him her them`.split(/\s+/),
 );
 const LOWER_CUE = /(?:\bmy name is|\bname is|\bcall me|\bi am called|\bi'm called)\s+$/i;
 /** Weaker cues: a lower-case word after them is a name only when it is a known given name or surname. */
@@ -144,6 +144,22 @@ const LOWER_CUE_LAST = new Set([
   'dr',
 ]);
 
+/**
+ * Nouns of a work or following named after a person: "the Crawford novel", "a Kakuta concert",
+ * "a huge Pálffy fan". The first four take any capitalised word; the rest only a known name.
+ */
+const WORK_NOUNS = ['novel', 'novels', 'biography', 'memoir', 'concert', 'version', 'fan', 'fans'];
+const OPEN_WORK_NOUNS = new Set(['novel', 'novels', 'biography', 'memoir', 'concert']);
+/** Plural nouns for people that introduce a list of names after a colon ("our 3 founders: A, B and C"). */
+const GROUP_NOUNS =
+  `founders co-founders cofounders partners children kids sons daughters siblings members authors
+speakers guests hosts winners twins grandchildren employees`.split(/\s+/);
+/** Verbs after a lower-case given name as the subject of a sentence ("samantha is very kind"). */
+const SUBJECT_VERBS = ['is', 'was', 'has', 'had', 'will', 'says', 'said', 'lives', 'works'];
+/** Endings of surnames across many languages: an unknown capitalised pair ending so is a name. */
+const SURNAME_ENDING =
+  /(?:ov|ova|ev|eva|ski|ska|sky|son|sen|dóttir|dottir|ez|ić|vić|vich|enko|shvili|dze|yan|ian|ashi|ima|oto|uchi|kawa|mura|uta|nik|czyk|berg|stein|mann|elli|etti|escu|oglu|oğlu|opoulos|akis)$/;
+
 // Membership of a lower-cased word in the lists above, as bits: one map lookup per listed word.
 const IN_FIRST = 1;
 const IN_LAST = 2;
@@ -156,6 +172,10 @@ const IN_CUE_LAST = 128;
 const IN_LOWER_CUE_LAST = 256;
 const IN_PHRASE = 512;
 const IS_THE = 1024;
+const IN_WORK = 2048;
+const IN_DET = 4096;
+const IN_GROUP = 8192;
+const IN_VERB = 16384;
 const MEMBERSHIP = new Map<string, number>();
 {
   const mark = (words: Iterable<string>, bit: number) => {
@@ -172,6 +192,10 @@ const MEMBERSHIP = new Map<string, number>();
   mark(LOWER_CUE_LAST, IN_LOWER_CUE_LAST);
   for (const phrases of PLACE_PHRASES.values()) for (const words of phrases) mark(words, IN_PHRASE);
   mark(['the'], IS_THE);
+  mark(WORK_NOUNS, IN_WORK);
+  mark(['the', 'a', 'an', 'huge', 'big'], IN_DET);
+  mark(GROUP_NOUNS, IN_GROUP);
+  mark(SUBJECT_VERBS, IN_VERB);
 }
 
 /**
@@ -428,6 +452,13 @@ export function findPersons(text: string): PiiMatch[] {
         i += 2;
         continue;
       }
+      const lower = lowerName(text, toks, i);
+      if (lower) {
+        out.push(lower);
+        i = toks.findIndex((x, k) => k > i && x.start >= lower.end);
+        if (i < 0) break;
+        continue;
+      }
       i++;
       continue;
     }
@@ -469,15 +500,19 @@ export function findPersons(text: string): PiiMatch[] {
     const next = toks[j];
     if (next && (next.mask & IN_ORG_AFTER) !== 0 && adjacent(text, toks[j - 1]!, next)) continue;
     if (names.length > 1 && names.slice(1).some((n) => (n.mask & IN_ORG_AFTER) !== 0)) continue;
-    if (names.every((n) => (n.mask & IN_PLACES) !== 0 || (n.mask & IN_COMMON) !== 0)) {
-      if (!names.some((n) => isFirst(n))) continue;
-    }
-    const fi = names === run ? i - (j - i) : toks.indexOf(first, Math.max(0, j - 6));
+    const fi = toks.indexOf(first, Math.max(0, j - 6));
     const prevTok = fi > 0 ? toks[fi - 1] : undefined;
     const near = !!prevTok && first.start - prevTok.end <= 4;
     const before = near ? text.slice(Math.max(0, first.start - 40), first.start) : '';
     const cue = near && (prevTok!.mask & IN_CUE_LAST) !== 0 && STRONG_CUE.test(before);
-    const afterThe = near && (prevTok!.mask & IS_THE) !== 0;
+    // a known name that is also a place or an ordinary word is still a name right after a strong
+    // cue ("Mr. Young", "call me Mark"); a title or a cue word itself ("Dear Ms.") is not
+    const cueName = cue && names.some(isKnown) && !names.some((n) => (n.mask & IN_CUE_LAST) !== 0);
+    if (!cueName && names.every((n) => (n.mask & IN_PLACES) !== 0 || (n.mask & IN_COMMON) !== 0)) {
+      if (!names.some((n) => isFirst(n))) continue;
+    }
+    const work = workNounAfter(text, toks, j, prevTok, near, names);
+    const afterThe = near && (prevTok!.mask & IS_THE) !== 0 && !work;
     let score = 0;
     if (names.length >= 2) {
       const commonCount = names.filter((n) => (n.mask & IN_COMMON) !== 0 && !isKnown(n)).length;
@@ -489,7 +524,12 @@ export function findPersons(text: string): PiiMatch[] {
         score = 0.85;
       else if (names.some((n) => isFirst(n)) && (lastTok.mask & IN_LAST) !== 0) score = 0.7;
       else if (names.some(isKnown) && commonCount === 0) score = 0.6;
-      else if (commonCount === 0 && placeCount === 0) score = 0.35;
+      else if (commonCount === 0 && placeCount === 0)
+        // two unknown capitalised words ending in a surname ending ("Alpatu Shervashidze")
+        score =
+          names.length === 2 && SURNAME_ENDING.test(text.slice(lastTok.start, lastTok.end).toLowerCase())
+            ? 0.55
+            : 0.35;
       else score = 0.15;
       if (commonCount > 0 && score > 0.5) score -= 0.2;
     } else {
@@ -505,6 +545,7 @@ export function findPersons(text: string): PiiMatch[] {
       if (first.end - first.start < 3) score = Math.min(score, 0.2);
     }
     if (cue) score = Math.min(1, score + 0.45);
+    else if (work) score = Math.max(score, 0.6);
     if (afterThe && !cue && (names.length > 1 || (first.mask & IN_LAST) === 0)) score -= 0.3;
     if (score > 0)
       out.push({
@@ -515,6 +556,63 @@ export function findPersons(text: string): PiiMatch[] {
       });
   }
   return out;
+}
+
+/**
+ * Whether the name run ending before toks[j] names a work or a following ("the Crawford novel",
+ * "a huge tammy pálffy fan"): a determiner before, a work noun right after.
+ */
+function workNounAfter(
+  text: string,
+  toks: Tok[],
+  j: number,
+  prevTok: Tok | undefined,
+  near: boolean,
+  names: Tok[],
+): boolean {
+  const next = toks[j];
+  if (!next || !near || (next.mask & IN_WORK) === 0 || (prevTok!.mask & IN_DET) === 0) return false;
+  if (!adjacent(text, toks[j - 1]!, next) || names.length > 3) return false;
+  if (names.some((n) => (n.mask & IN_COMMON) !== 0 && !isKnown(n))) return false;
+  return OPEN_WORK_NOUNS.has(next.key!) || names.some(isKnown);
+}
+
+/**
+ * A lower-case name with structure around it, in chat-style text: a given name as the subject of a
+ * sentence ("samantha is a very sympathetic person"), a given name and a surname-shaped word
+ * ("megan fyodorova", "tammy pálffy"), or a name before a work noun ("the söderberg novel").
+ */
+function lowerName(text: string, toks: Tok[], i: number): PiiMatch | undefined {
+  const t = toks[i]!;
+  const ordinary = (x: Tok): boolean => (x.mask & (IN_COMMON | IN_PLACES | IN_NEVER)) !== 0;
+  if (ordinary(t) || t.end - t.start < 3) return undefined;
+  const n = toks[i + 1];
+  const prev = toks[i - 1];
+  if (n && adjacent(text, t, n)) {
+    // "the söderberg novel": a known name between a determiner and a work noun
+    if (
+      (n.mask & IN_WORK) !== 0 &&
+      isKnown(t) &&
+      prev &&
+      (prev.mask & IN_DET) !== 0 &&
+      adjacent(text, prev, t)
+    )
+      return { type: 'PERSON', start: t.start, end: t.end, score: 0.6 };
+    if (isFirst(t) && !n.cap && !ordinary(n) && n.end - n.start >= 4) {
+      const w = text.slice(n.start, n.end);
+      if (SURNAME_ENDING.test(w) || /[^\x00-\x7f]/.test(w))
+        return { type: 'PERSON', start: t.start, end: n.end, score: 0.55 };
+    }
+    // a sentence that starts with a given name and a verb
+    if (
+      isFirst(t) &&
+      (t.mask & IN_LAST) === 0 &&
+      (n.mask & IN_VERB) !== 0 &&
+      /(?:^|[.!?]\s+)$/.test(text.slice(Math.max(0, t.start - 3), t.start))
+    )
+      return { type: 'PERSON', start: t.start, end: t.end, score: 0.55 };
+  }
+  return undefined;
 }
 
 /** Whether a word is a known given name (used by other privacy guardrails). */

@@ -26,6 +26,11 @@ export interface PatternRecognizer {
   numeric?: boolean;
   /** Instead of validate: the length of the valid prefix of the candidate and its score, or false. */
   refine?: (value: string) => { length: number; score: number } | false;
+  /**
+   * The format alone is too weak to report at any threshold (Presidio's context rule): a match
+   * counts only when one of its context words precedes it within CONTEXT_WINDOW.
+   */
+  contextRequired?: boolean;
   /** Fewest digits a match holds: candidate windows with fewer digits skip this pattern. */
   minDigits: number;
 }
@@ -361,6 +366,21 @@ export const PATTERNS: readonly PatternRecognizer[] = [
     context: ["carta d'identità", 'carta di identità', 'identity card', 'cie'],
   },
   {
+    // paper card "AA1234567" and older layouts: letters and digits any code could have
+    type: 'IT_IDENTITY_CARD',
+    minDigits: 5,
+    regex: re('[A-Za-z]{2} ?\\d{7}|[A-Za-z]{2}\\d{5}[A-Za-z]{2}|\\d{7}[A-Za-z]{2}'),
+    score: 0.2,
+    contextRequired: true,
+    context: [
+      "carta d'identità",
+      "carta d'identita",
+      'carta di identità',
+      'identity card',
+      'documento di identità',
+    ],
+  },
+  {
     type: 'IT_DRIVER_LICENSE',
     minDigits: 1,
     regex: re('U1[A-Z\\d]{7}[A-Z]|[A-Z]{2}\\d{7}[A-Z]'),
@@ -400,6 +420,16 @@ export const PATTERNS: readonly PatternRecognizer[] = [
     score: 0.45,
     validate: (v) => consistent(v) && ck.deTaxId(digits(v)),
     context: ['steuer-id', 'steuerid', 'steuer id', 'idnr', 'identifikationsnummer', 'tin', 'tax id'],
+    numeric: true,
+  },
+  {
+    // Steuernummer (per-office tax number): "12/345/67890", "123/456/78901", 13-digit ELSTER form
+    type: 'DE_TAX_ID',
+    minDigits: 10,
+    regex: re('\\d{2,3}/\\d{3,4}/\\d{4,5}|\\d{13}'),
+    score: 0.2,
+    contextRequired: true,
+    context: ['steuernummer', 'st.-nr', 'st-nr', 'stnr', 'tax number', 'finanzamt'],
     numeric: true,
   },
   {
@@ -476,7 +506,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'DE_LICENSE_PLATE',
     minDigits: 1,
-    regex: reU('[A-ZÄÖÜ]{1,3}[ -][A-Z]{1,2} ?\\d{1,4}[EH]?'),
+    regex: reU('[A-ZÄÖÜ]{1,3}[ -][A-Z]{1,2}[ -]?\\d{1,4}[EH]?'),
     score: 0.25,
     context: ['kennzeichen', 'kfz', 'license plate', 'nummernschild'],
   },
@@ -566,9 +596,12 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'IN_GSTIN',
     minDigits: 7,
-    regex: re('(?:0[1-9]|[1-2]\\d|3[0-8])[A-Z]{3}[ABCFGHLJPT][A-Z]\\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]'),
+    // state code, the holder's PAN, entity number, the fixed "Z", check character
+    regex: re('(?:0[1-9]|[1-2]\\d|3[0-8])[A-Z]{5}\\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]'),
     score: 0.8,
-    context: ['gst', 'gstin'],
+    // a PAN whose fourth letter is no holder type is a test or malformed number: context decides
+    validate: (v) => (/^[ABCFGHLJPT]$/.test(v[5]!) ? 0.8 : 0.45),
+    context: ['gst', 'gstin', 'gst registration', 'gst number'],
   },
   {
     type: 'IN_VEHICLE_REGISTRATION',

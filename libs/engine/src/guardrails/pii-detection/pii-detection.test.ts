@@ -98,6 +98,48 @@ describe('PIIDetection entities', () => {
     expect(types('my name is not important')).toEqual([]);
     expect(found("What's your name? Sigurlaug Karlsdóttir")).toEqual(['PERSON:Sigurlaug Karlsdóttir']);
   });
+  it('weak id formats only next to their context words', () => {
+    // Steuernummer: a slash-grouped number is a date or a ratio without the word
+    expect(types('Steuernummer 21/815/08150')).toEqual(['DE_TAX_ID']);
+    expect(types('see pages 21/815/08150')).toEqual([]);
+    expect(types('Steuernummer: 2181508150123')).toEqual(['DE_TAX_ID']);
+    expect(types('build 2181508150123 passed')).toEqual([]);
+    // Italian paper identity card
+    expect(types("carta d'identità AB1234567")).toEqual(['IT_IDENTITY_CARD']);
+    expect(types('AB1234567')).toEqual([]);
+    // a context word is required even at a low threshold
+    expect(analyze('AB1234567', { threshold: 0.1 }).map((m) => m.type)).not.toContain('IT_IDENTITY_CARD');
+    // "Steuer-ID:" is a tax-id context, not the generic "id:" of an order form
+    expect(types('Meine Steuer-ID: 86095742719.')).toEqual(['DE_TAX_ID']);
+  });
+  it('GSTIN, South African ids of residents, German plates with two hyphens', () => {
+    expect(types('GSTIN 29AAGCB7383J1Z4')).toEqual(['IN_GSTIN']);
+    expect(types('GST number: 27XYZWV4321K1Z8')).toEqual(['IN_GSTIN']);
+    expect(types('27XYZWV4321K1Z8')).toEqual([]); // no holder-type letter, no context
+    expect(types('ID number 8001015009087')).toEqual(['ZA_ID_NUMBER']); // citizenship 0
+    expect(types('ID number 8001015009186')).toEqual(['ZA_ID_NUMBER']); // 1: permanent resident
+    expect(types('ID number 8001015009285')).toEqual(['ZA_ID_NUMBER']); // 2: refugee
+    expect(types('ID number 8001015009384')).toEqual([]); // Luhn-valid, but 3 is no status
+    expect(types('Kennzeichen: HH-AB-1234')).toEqual(['DE_LICENSE_PLATE']);
+  });
+  it('names after cues even when the word is a place or ordinary word', () => {
+    expect(found('Mr. Davis is 50')).toEqual(['PERSON:Davis']);
+    expect(found('Friends call me Mark')).toEqual(['PERSON:Mark']);
+    expect(found('We named her Lotte')).toEqual(['PERSON:Lotte']);
+    expect(types('Dear Ms. Okafor')).toEqual(['PERSON']);
+    expect(types('We moved to Davis last year')).toEqual([]);
+  });
+  it('names before a work noun, surname-shaped pairs, lower-case subjects', () => {
+    expect(found('Unlike the Okonkwo novel, this one is short.')).toEqual(['PERSON:Okonkwo']);
+    expect(found('unlike the kowalski novel, this one is short.')).toEqual(['PERSON:kowalski']);
+    expect(types('Unlike the graphic novel, this one is short.')).toEqual([]);
+    expect(types('The Windows version is slower.')).toEqual([]);
+    expect(found('He was a huge megan petrova fan.')).toEqual(['PERSON:megan petrova']);
+    expect(found('Talk given by Ardak Tokhtarov today')).toEqual(['PERSON:Ardak Tokhtarov']);
+    expect(types('Talk given by Fuse TV today')).toEqual([]);
+    expect(found('jennifer is a very patient person.')).toEqual(['PERSON:jennifer']);
+    expect(types('the jennifer file is a test fixture')).toEqual([]);
+  });
   it('lower-case IBAN only with a context word', () => {
     expect(found('my iban is gb82west12345698765432')).toEqual(['IBAN_CODE:gb82west12345698765432']);
     expect(types('gb82west12345698765432')).toEqual([]);
