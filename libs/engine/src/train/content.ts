@@ -54,6 +54,9 @@ export const MODELS = [
     /**
      * Chosen by 5-fold CV (docs/guardrails/content-safety.md): character 3–4-grams (5-grams added
      * nothing), naive-Bayes scaling and a stronger L2 (1e-4): F1 0.887 -> 0.896, FPR 10.7 % -> 9.1 %.
+     * Tried and not kept: L2 3e-4 with the borrowed benign prompts at half weight, F1 0.896 ->
+     * 0.900 (fold seeds 1–3 mean 0.893 -> 0.896, within seed noise) but "I love spicy food" crossed
+     * the threshold; L2 1e-3: 0.900, benign look-alikes closer to the threshold.
      */
     options: {
       seed: 1,
@@ -67,6 +70,8 @@ export const MODELS = [
     maxHardNegativeFpr: 1,
     /** Benign prompts from the other file: the tweets alone never show a plain question or task. */
     extraNegativesFrom: 'harmful_request.jsonl',
+    /** Training weight of each extra negative. */
+    extraNegativeWeight: 1,
   },
   {
     name: 'harmful-request',
@@ -90,6 +95,12 @@ export const MODELS = [
     maxHardNegativeFpr: 0.04,
     /** Neutral statements about identity groups and everyday tweets: not requests for harm. */
     extraNegativesFrom: 'toxicity.jsonl',
+    /**
+     * At full weight the 1,500 tweets outweigh the benign prompts and pull the bias towards "not
+     * harmful", costing recall at the hard-negative budget; at 0.1 CV F1 0.850 -> 0.868 (mean over
+     * fold seeds 1–3: 0.836 -> 0.851; each seed gained; 0.01 scored the same, 0.3 in between).
+     */
+    extraNegativeWeight: 0.1,
   },
 ];
 
@@ -152,7 +163,11 @@ function main(): void {
       .filter((l) => l.trim())
       .map((l) => JSON.parse(l) as Rec)
       .filter((r) => r.label === 0)
-      .map((r) => ({ text: modelInput(r.text, analyzeContent(r.text)), label: 0 as const }));
+      .map((r) => ({
+        text: modelInput(r.text, analyzeContent(r.text)),
+        label: 0 as const,
+        weight: spec.extraNegativeWeight,
+      }));
     console.log(
       `${spec.name}: ${recs.length} examples from ${spec.file} + ${extra.length} negatives from ${spec.extraNegativesFrom}`,
     );
