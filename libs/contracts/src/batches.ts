@@ -102,10 +102,10 @@ export const batchResultsPageSchema = z.object({
 export const batchWebhookSchema = z.object({ type: z.literal('batch.completed'), batch: batchSchema });
 
 /**
- * The tool call of a `tool` batch item, given as JSON `{ name, arguments }` in its text (as a validate
- * call may); undefined when the text is not one. The API rejects such items when the batch is created.
+ * A tool call given as JSON `{ name, arguments }` in a text — a validate call's `text` or a `tool`
+ * batch item's; undefined when the text is not one.
  */
-export function parseBatchToolCall(
+export function parseToolCallText(
   text: string,
 ): { name: string; arguments: Record<string, unknown> } | undefined {
   let parsed: unknown;

@@ -5,7 +5,7 @@ import {
   batchResultsQuerySchema,
   batchView,
   createBatchRequestSchema,
-  parseBatchToolCall,
+  parseToolCallText,
 } from '@parapet/contracts';
 import {
   cancelBatch,
@@ -111,7 +111,7 @@ export function batchRoutes(deps: BatchDeps): Router {
         if (seen.has(item.id)) issues.push({ path: `items[${i}].id`, message: 'duplicate item id' });
         seen.add(item.id);
       }
-      if (body.validationType === 'tool' && !parseBatchToolCall(item.text)) {
+      if (body.validationType === 'tool' && !parseToolCallText(item.text)) {
         issues.push({ path: `items[${i}].text`, message: 'a tool item is JSON { name, arguments }' });
       }
       if (issues.length >= 20) break;

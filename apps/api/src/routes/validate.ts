@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import {
   type ExecutionRecord,
+  parseToolCallText,
   toExecutionRecord,
   type ValidateResponse,
   validateRequestSchema,
@@ -83,25 +84,8 @@ export function validateRoutes(deps: ValidateDeps): Router {
 
 /** A tool call comes as `toolCall` (or `context.toolCall`), or as JSON `{ name, arguments }` in `text`. */
 function readToolCall(given: ToolCall | undefined, text: string): ToolCall {
-  if (given) return given;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    parsed = undefined;
-  }
-  const candidate = parsed as Partial<ToolCall> | undefined;
-  if (
-    candidate &&
-    typeof candidate === 'object' &&
-    typeof candidate.name === 'string' &&
-    candidate.name.length > 0 &&
-    candidate.arguments &&
-    typeof candidate.arguments === 'object' &&
-    !Array.isArray(candidate.arguments)
-  ) {
-    return { name: candidate.name, arguments: candidate.arguments };
-  }
+  const call = given ?? parseToolCallText(text);
+  if (call) return call;
   throw new ApiError(
     400,
     'validation_failed',

@@ -7,7 +7,7 @@ import {
   batchWebhookJobId,
   batchWebhookJobSchema,
   type ExecutionRecord,
-  parseBatchToolCall,
+  parseToolCallText,
   toExecutionRecord,
 } from '@parapet/contracts';
 import {
@@ -146,7 +146,7 @@ export async function startBatchRole(options: BatchRoleOptions): Promise<BatchRo
     const stage = batch.validationType as Stage;
     return mapBounded(items, settings.itemConcurrency, async (item): Promise<ItemOutcome> => {
       const started = performance.now();
-      const toolCall = stage === 'tool' ? parseBatchToolCall(item.text) : undefined;
+      const toolCall = stage === 'tool' ? parseToolCallText(item.text) : undefined;
       const outcome = await runGuardrails(guardrails, {
         text: item.text,
         stage,
