@@ -213,29 +213,27 @@ export function deTaxId(digits: string): boolean {
   for (const c of digits.slice(0, 10)) counts.set(c, (counts.get(c) ?? 0) + 1);
   const reps = [...counts.values()];
   if (!reps.some((c) => c === 2 || c === 3) && counts.size !== 10) return false;
+  return iso7064Mod11_10(digits);
+}
+
+/** ISO 7064 MOD 11,10: the last digit checks all the digits before it. */
+function iso7064Mod11_10(digits: string): boolean {
+  const last = digits.length - 1;
   let product = 10;
-  for (let i = 0; i < 10; i++) {
+  for (let i = 0; i < last; i++) {
     let sum = (d(digits, i) + product) % 10;
     if (sum === 0) sum = 10;
     product = (sum * 2) % 11;
   }
   let check = 11 - product;
   if (check === 10) check = 0;
-  return check === d(digits, 10);
+  return check === d(digits, last);
 }
 
 /** German VAT id: DE + 9 digits, ISO 7064 MOD 11,10. */
 export function deVat(digits: string): boolean {
   if (digits.length !== 9 || digits[0] === '0') return false;
-  let product = 10;
-  for (let i = 0; i < 8; i++) {
-    let sum = (d(digits, i) + product) % 10;
-    if (sum === 0) sum = 10;
-    product = (sum * 2) % 11;
-  }
-  let check = 11 - product;
-  if (check === 10) check = 0;
-  return check === d(digits, 8);
+  return iso7064Mod11_10(digits);
 }
 
 /** ICAO 9303 check digit (7-3-1 weights) used by German ID cards and passports. */
