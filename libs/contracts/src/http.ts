@@ -71,6 +71,8 @@ export const profileSummarySchema = z.object({
   updatedAt: z.string(),
 });
 
+export type ProfileSummary = z.infer<typeof profileSummarySchema>;
+
 export const profileSchema = profileSummarySchema.extend({
   inputGuardrails: z.array(guardrailEntrySchema),
   outputGuardrails: z.array(guardrailEntrySchema),

@@ -3,6 +3,7 @@ import Router from '@koa/router';
 import {
   type Profile,
   type ProfileDefinition,
+  type ProfileSummary,
   profileCloneSchema,
   profileDefinitionSchema,
   profilePatchSchema,
@@ -143,17 +144,7 @@ export function profileRoutes(deps: ProfileRouteDeps): Router {
       builtInAsStored,
     );
     const all = [...missing, ...stored].sort((a, b) => Number(b.isBuiltIn) - Number(a.isBuiltIn));
-    ctx.body = {
-      profiles: all.map((p) => ({
-        id: p.id,
-        name: p.name,
-        description: p.description,
-        isBuiltIn: p.isBuiltIn,
-        version: p.version,
-        createdAt: p.createdAt.toISOString(),
-        updatedAt: p.updatedAt.toISOString(),
-      })),
-    };
+    ctx.body = { profiles: all.map(toProfileSummary) };
   });
 
   router.post('/api/profiles', async (ctx) => {
@@ -293,7 +284,8 @@ function respondWithProfile(ctx: Context, p: StoredProfile): void {
   ctx.body = toProfile(p);
 }
 
-export function toProfile(p: StoredProfile): Profile {
+/** A profile as GET /api/profiles lists it (seed 2.1 plus version and timestamps). */
+function toProfileSummary(p: StoredProfile): ProfileSummary {
   return {
     id: p.id,
     name: p.name,
@@ -302,6 +294,12 @@ export function toProfile(p: StoredProfile): Profile {
     version: p.version,
     createdAt: p.createdAt.toISOString(),
     updatedAt: p.updatedAt.toISOString(),
+  };
+}
+
+export function toProfile(p: StoredProfile): Profile {
+  return {
+    ...toProfileSummary(p),
     inputGuardrails: p.definition.inputGuardrails,
     outputGuardrails: p.definition.outputGuardrails,
     toolGuardrails: p.definition.toolGuardrails,
