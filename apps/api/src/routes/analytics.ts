@@ -1,4 +1,5 @@
 import Router from '@koa/router';
+import type { SummaryParams } from '@parapet/analytics';
 import {
   type AnalyticsGuardrails,
   type AnalyticsSummary,
@@ -22,15 +23,7 @@ const MAX_RANGE_MS = MAX_RANGE_DAYS * DAY_MS;
 const MAX_MINUTE_RANGE_MS = 7 * DAY_MS;
 
 /** The caller's tenant, the window and the optional filters, as the query functions take them. */
-export interface AnalyticsFilterParams {
-  userId: string;
-  from: Date;
-  to: Date;
-  profileId?: string;
-  validationType?: ExecutionRecord['validationType'];
-  source?: ExecutionRecord['source'];
-  apiKeyId?: string;
-}
+export type AnalyticsFilterParams = SummaryParams;
 
 export interface AnalyticsQueries {
   summary(query: AnalyticsFilterParams): Promise<AnalyticsSummary>;
