@@ -9,6 +9,7 @@ import {
   listen,
   PROFILES_CHANGED_CHANNEL,
   pingDb,
+  touchApiKeys,
 } from '@parapet/db';
 import { defaultRegistry } from '@parapet/engine';
 import {
@@ -23,6 +24,7 @@ import type { Logger } from 'pino';
 import { collectDefaultMetrics, Registry as MetricsRegistry } from 'prom-client';
 import { createApp } from './app.ts';
 import { KeyResolver } from './auth/keys.ts';
+import { KeyUsageRecorder } from './auth/usage.ts';
 import { rateLimits } from './http/rate-limits.ts';
 import { ProfileResolver } from './profiles/resolver.ts';
 import { createRedisRateLimiter } from './rate-limiter.ts';
@@ -59,8 +61,14 @@ export async function startServer(
   });
   const engineServices = { rateLimiter: createRedisRateLimiter(redis, config.queuePrefix) };
 
+  const keyUsage = new KeyUsageRecorder({
+    write: (ids, at) => touchApiKeys(db, ids, at),
+    intervalMs: config.keyUsageFlushMs,
+    logger,
+  });
   const keys = new KeyResolver({
     lookup: (hash) => findApiKeyByHash(db, hash),
+    onUse: (apiKeyId) => keyUsage.record(apiKeyId),
     ...(config.keyPepper ? { pepper: config.keyPepper } : {}),
     ttlMs: config.cacheTtlMs,
   });
@@ -165,6 +173,7 @@ export async function startServer(
         server.closeIdleConnections();
       });
       await buffer.close();
+      await keyUsage.close();
       await listener.close();
       await Promise.allSettled([closeQueues(queues), clickhouse.close(), db.destroy()]);
       await closeRedisConnection(redis);

@@ -126,6 +126,7 @@ const schema = z.object({
   ANALYTICS_BATCH_SIZE: int(1, 10_000, 1000),
   ANALYTICS_MAX_BUFFERED: int(1, 100_000_000, 100_000),
   CACHE_TTL_MS: int(0, 86_400_000, 30_000),
+  KEY_USAGE_FLUSH_MS: int(100, 3_600_000, 30_000),
   BATCH_MAX_ITEMS: int(1, 1_000_000, 10_000),
   BATCH_MAX_TOTAL_CHARS: int(1, 1_000_000_000, 10_000_000),
   // Sized for a full default batch: 10 000 000 characters at up to 3 UTF-8 bytes each, plus the JSON
@@ -172,6 +173,8 @@ export interface Config {
   analyticsBatchSize: number;
   analyticsMaxBuffered: number;
   cacheTtlMs: number;
+  /** How often each API process writes the keys it saw used to `api_keys.last_used_at`. */
+  keyUsageFlushMs: number;
   /** Items per batch (POST /api/batches); more is a 400. */
   batchMaxItems: number;
   /** Sum of a batch's text lengths (UTF-16 code units); more is a 413. */
@@ -236,6 +239,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     analyticsBatchSize: e.ANALYTICS_BATCH_SIZE,
     analyticsMaxBuffered: e.ANALYTICS_MAX_BUFFERED,
     cacheTtlMs: e.CACHE_TTL_MS,
+    keyUsageFlushMs: e.KEY_USAGE_FLUSH_MS,
     batchMaxItems: e.BATCH_MAX_ITEMS,
     batchMaxTotalChars: e.BATCH_MAX_TOTAL_CHARS,
     batchBodyLimitBytes: e.BATCH_BODY_LIMIT_BYTES,

@@ -29,13 +29,17 @@ export class KeyResolver {
   readonly #lookup: (hash: string) => Promise<KeyRecord | undefined>;
   readonly #pepper: string | undefined;
   readonly #negativeTtlMs: number;
+  readonly #onUse: ((apiKeyId: string) => void) | undefined;
 
   constructor(options: {
     lookup: (hash: string) => Promise<KeyRecord | undefined>;
     pepper?: string;
     ttlMs: number;
+    /** Told of every successful resolution, cached or not (to keep `last_used_at`). */
+    onUse?: (apiKeyId: string) => void;
   }) {
     this.#lookup = options.lookup;
+    this.#onUse = options.onUse;
     this.#pepper = options.pepper;
     this.#cache = new TtlCache(options.ttlMs, 100_000);
     this.#negativeTtlMs = Math.min(options.ttlMs, 5_000);
@@ -44,8 +48,13 @@ export class KeyResolver {
   async resolve(key: string): Promise<Caller | null> {
     if (!parseKey(key)) return null;
     const hash = hashKey(key, this.#pepper);
-    const cached = this.#cache.get(hash);
-    if (cached !== undefined) return cached;
+    let caller = this.#cache.get(hash);
+    if (caller === undefined) caller = await this.#load(hash);
+    if (caller) this.#onUse?.(caller.apiKeyId);
+    return caller;
+  }
+
+  async #load(hash: string): Promise<Caller | null> {
     const record = await this.#lookup(hash);
     const caller =
       record && !record.revokedAt
