@@ -7,6 +7,7 @@ import {
   looksLikeCode,
   looksLikeIdentifier,
   type NameInfo,
+  nextAssignmentStart,
   XML_ELEMENT_SOURCE,
 } from './generic.ts';
 import { KeywordIndex } from './keyword-index.ts';
@@ -185,7 +186,7 @@ export function createSecretScanner(options: ScannerOptions = {}): SecretScanner
     for (const k of c.keywords) addKeyword(k, 1_000_000 + i);
   });
   const index = keywordList.length ? new KeywordIndex(keywordList) : null;
-  const assignment = new RegExp(ASSIGNMENT_SOURCE, 'g');
+  const assignment = new RegExp(ASSIGNMENT_SOURCE, 'y');
   const cliOption = new RegExp(CLI_OPTION_SOURCE, 'g');
   const labelledOn = genericOn.includes('generic-api-key');
   const labelled = new RegExp(LABELLED_SOURCE, 'y');
@@ -273,19 +274,24 @@ export function createSecretScanner(options: ScannerOptions = {}): SecretScanner
         // `const apiKey =` with the value on the next line: the window takes that line too.
         if (w.closed && endsWithOperator(text, w.end)) w.end = lineEndWithin(text, w.end + 1, 2100);
         const slice = text.slice(w.start, w.end);
-        assignment.lastIndex = 0;
-        for (
-          let m = assignment.exec(slice);
-          m && candidates.length < MAX_CANDIDATES;
-          m = assignment.exec(slice)
-        ) {
+        // The regex runs sticky at the few positions where it may match (the same matches as a
+        // global search, at a fraction of the cost).
+        for (let from = w.start; candidates.length < MAX_CANDIDATES; ) {
+          const p = nextAssignmentStart(text, from, w.start, w.end);
+          if (p < 0) break;
+          assignment.lastIndex = p - w.start;
+          const m = assignment.exec(slice);
+          if (!m) {
+            from = p + 1;
+            continue;
+          }
           const vi = m[4] !== undefined ? 4 : m[5] !== undefined ? 5 : m[6] !== undefined ? 6 : 7;
           const quoted = vi !== 7;
           // The value ends the match (before its closing quote), so its offsets need no `d` flag.
           const ve = m.index + m[0].length - (quoted ? 1 : 0);
           const vs = ve - m[vi]!.length;
           // Values may hold nested assignments (`"cfg": "TOKEN=..."`, `https://h/p?apikey=X`).
-          assignment.lastIndex = vs;
+          from = w.start + vs;
           const op = m[3]!;
           if (op === ',' && (!quoted || !/["']/.test(m[2]!))) continue;
           if (op === '-' && !quoted) continue;

@@ -2,7 +2,7 @@ import { check } from 'recheck';
 import { describe, expect, it } from 'vitest';
 import { ALLOWLIST_PATTERNS } from './allowlist.ts';
 import { CONTEXT_PATTERNS, ENV_PATTERNS } from './contexts.ts';
-import { ASSIGNMENT_SOURCE, XML_ELEMENT_SOURCE } from './generic.ts';
+import { ASSIGNMENT_SOURCE, nextAssignmentStart, XML_ELEMENT_SOURCE } from './generic.ts';
 import { BUILTIN_RULES } from './rules/index.ts';
 import { CLI_OPTION_SOURCE, createSecretScanner, LABELLED_SOURCE } from './scanner.ts';
 
@@ -269,6 +269,100 @@ describe('secret scanner options', () => {
       ['acme', 'a1b2c3d4e5f6'],
     ]);
     expect(s.scan('acme_aaaaaaaaaaaa')).toEqual([]);
+  });
+});
+
+describe('assignment start finder', () => {
+  /** Every position where the assignment regex matches when run sticky on the whole string. */
+  function regexStarts(text: string): number[] {
+    const re = new RegExp(ASSIGNMENT_SOURCE, 'y');
+    const starts: number[] = [];
+    for (let p = 0; p < text.length; p++) {
+      re.lastIndex = p;
+      if (re.test(text)) starts.push(p);
+    }
+    return starts;
+  }
+  /** What the scanner tries: the finder's candidates in order, each confirmed by the regex. */
+  function finderStarts(text: string): number[] {
+    const re = new RegExp(ASSIGNMENT_SOURCE, 'y');
+    const starts: number[] = [];
+    for (let p = nextAssignmentStart(text, 0, 0, text.length); p >= 0; ) {
+      re.lastIndex = p;
+      if (re.test(text)) starts.push(p);
+      p = nextAssignmentStart(text, p + 1, 0, text.length);
+    }
+    return starts;
+  }
+
+  it('finds exactly the positions where the assignment regex matches', () => {
+    const pieces = [
+      'key',
+      'apiToken',
+      'a.b',
+      '$x',
+      '@y',
+      '-',
+      '.',
+      '_',
+      '=',
+      '==',
+      '=>',
+      ':',
+      '::=',
+      '.=',
+      '+=',
+      '||=',
+      '?=',
+      '!==',
+      ',',
+      ' - ',
+      '"',
+      "'",
+      '`',
+      ']',
+      '\\',
+      ' ',
+      '\t',
+      '\n',
+      '\r\n',
+      ' string',
+      ': str',
+      ' &str',
+      'aB3dE5fG7hJ9kL2',
+      'é',
+      '(',
+      ';',
+      '&',
+      'x'.repeat(90),
+    ];
+    let x = 0x2545f491;
+    const pick = () => {
+      x ^= x << 13;
+      x ^= x >>> 17;
+      x ^= x << 5;
+      return pieces[(x >>> 0) % pieces.length]!;
+    };
+    let matched = 0;
+    for (let n = 0; n < 3000; n++) {
+      let text = '';
+      for (let k = 0; k < 12; k++) text += pick();
+      const expected = regexStarts(text);
+      matched += expected.length;
+      expect(finderStarts(text), JSON.stringify(text)).toEqual(expected);
+    }
+    expect(matched).toBeGreaterThan(1000);
+  });
+
+  it('skips prose and resumes after a name run', () => {
+    const text = 'the quick brown fox, then api_key = "v" and a-b - "c"';
+    expect(nextAssignmentStart(text, 0, 0, text.length)).toBe(text.indexOf('fox'));
+    expect(nextAssignmentStart(text, text.indexOf('fox') + 1, 0, text.length)).toBe(text.indexOf('api_key'));
+    expect(nextAssignmentStart(text, text.indexOf('api_key') + 3, 0, text.length)).toBe(text.indexOf('a-b'));
+    // A window that starts inside a word: the regex sees no character before it, nor does the finder.
+    const inner = text.indexOf('api_key') + 4;
+    expect(nextAssignmentStart(text, inner, inner, text.length)).toBe(inner);
+    expect(nextAssignmentStart(text, inner, 0, text.length)).toBe(text.indexOf('a-b'));
   });
 });
 
