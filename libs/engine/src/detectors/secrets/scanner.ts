@@ -198,6 +198,8 @@ export function createSecretScanner(options: ScannerOptions = {}): SecretScanner
     ...customs.map((c) => c.rule.id),
   ];
 
+  const lines = new LineFeeds();
+
   function scan(text: string): SecretFinding[] {
     const candidates: Candidate[] = [];
     const formatWindows = new Map<number, Window[]>();
@@ -206,13 +208,15 @@ export function createSecretScanner(options: ScannerOptions = {}): SecretScanner
     const customHit = new Set<number>();
 
     if (index) {
+      lines.reset(text);
       index.scan(text, (kw, start, end) => {
         for (const c of consumers[kw]!) {
           if (c >= 1_000_000) customHit.add(c - 1_000_000);
           else if (c <= -2) {
             // `sumObj` holds "sumo" only across a camel-case boundary: not the provider's name.
             if (!camelBreakWithin(text, start, end)) contextHits.push({ rule: -2 - c, start, end });
-          } else if (c === ASSIGNMENT) addWindow(assignmentWindows, text, start, end, 200, 2100, false);
+          } else if (c === ASSIGNMENT)
+            addWindow(assignmentWindows, lines, text.length, start, end, 200, 2100, false);
           else {
             const r = formats[c]!;
             let list = formatWindows.get(c);
@@ -222,7 +226,8 @@ export function createSecretScanner(options: ScannerOptions = {}): SecretScanner
             }
             addWindow(
               list,
-              text,
+              lines,
+              text.length,
               start,
               end,
               r.before ?? (r.multiline ? 0 : 120),
@@ -508,13 +513,63 @@ export function createSecretScanner(options: ScannerOptions = {}): SecretScanner
 }
 
 /**
+ * Offsets of the line feeds of one text, found once per scan (with `indexOf`, which is much faster
+ * than a loop over the characters) so that each window finds its line ends by binary search
+ * instead of walking the line again for every rule. The buffer is reused across scans.
+ */
+class LineFeeds {
+  private offsets = new Int32Array(1024);
+  private count = 0;
+  private length = 0;
+
+  reset(text: string): void {
+    this.length = text.length;
+    let n = 0;
+    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) {
+      if (n === this.offsets.length) {
+        const grown = new Int32Array(n * 2);
+        grown.set(this.offsets);
+        this.offsets = grown;
+      }
+      this.offsets[n++] = i;
+    }
+    this.count = n;
+  }
+
+  /** Index in `offsets` of the first line feed at or after `pos`. */
+  private firstFrom(pos: number): number {
+    const offsets = this.offsets;
+    let lo = 0;
+    let hi = this.count;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (offsets[mid]! < pos) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /** The first line feed at or after `pos`, or the text length when there is none. */
+  next(pos: number): number {
+    const i = this.firstFrom(pos);
+    return i < this.count ? this.offsets[i]! : this.length;
+  }
+
+  /** Start of the line holding `pos`. */
+  lineStart(pos: number): number {
+    const i = this.firstFrom(pos);
+    return i > 0 ? this.offsets[i - 1]! + 1 : 0;
+  }
+}
+
+/**
  * Adds the window around a keyword hit at [start, end): its line, at most `before` / `after`
- * characters around the hit (any lines when `multiline`). Overlapping windows merge; line ends are
- * searched incrementally so that dense keyword hits cost O(text length) in total.
+ * characters around the hit (any lines when `multiline`). Overlapping windows merge.
  */
 function addWindow(
   list: Window[],
-  text: string,
+  lines: LineFeeds,
+  textLength: number,
   start: number,
   end: number,
   before: number,
@@ -522,41 +577,27 @@ function addWindow(
   multiline: boolean,
 ): void {
   const last = list[list.length - 1];
-  const cap = Math.min(text.length, end + after);
+  const cap = Math.min(textLength, end + after);
   if (last && start <= last.end) {
     if (cap <= last.end || last.closed) return;
     if (!multiline) {
-      for (let i = last.end; i < cap; i++) {
-        if (text.charCodeAt(i) === 10) {
-          last.end = i;
-          last.closed = true;
-          return;
-        }
+      const lf = lines.next(last.end);
+      if (lf < cap) {
+        last.end = lf;
+        last.closed = true;
+        return;
       }
     }
     last.end = cap;
     return;
   }
   const floor = Math.max(last ? last.end : 0, start - before);
-  let ws = floor;
-  let we = cap;
-  let closed = false;
-  if (!multiline) {
-    for (let i = start - 1; i >= floor; i--) {
-      if (text.charCodeAt(i) === 10) {
-        ws = i + 1;
-        break;
-      }
-    }
-    for (let i = end; i < cap; i++) {
-      if (text.charCodeAt(i) === 10) {
-        we = i;
-        closed = true;
-        break;
-      }
-    }
+  if (multiline) {
+    list.push({ start: floor, end: cap, closed: false });
+    return;
   }
-  list.push({ start: ws, end: we, closed });
+  const lf = lines.next(end);
+  list.push({ start: Math.max(floor, lines.lineStart(start)), end: Math.min(lf, cap), closed: lf < cap });
 }
 
 /** Start of the line holding `pos`, looking back at most `max` characters. */
