@@ -27,6 +27,8 @@ const RE8 = /^<[^<>]{1,200}>$/;
 const RE9 = /^\[[A-Za-z_ -]{1,100}\]$/;
 const RE10 = /(?:^|[^\w])(?:environ|getenv|env|secrets|config|settings|vault)(?:\.|\[|\()/i;
 const RE11 = /^[.*•·x#_=-]+$/i;
+/** First characters RE11 accepts. */
+const FILLER_FIRST = new Set([...'.*•·xX#_=-'].map((c) => c.charCodeAt(0)));
 const RE12 = /\.\.\.|…/;
 const RE13 = /\*{3,}|x{5,}|X{5,}|#{4,}/;
 const RE14 =
@@ -84,29 +86,42 @@ export function isPlaceholder(value: string): boolean {
   const v = value.trim();
   if (v.length < 4) return true;
   if (DOCUMENTED_EXAMPLES.has(v)) return true;
-  // Template references: $VAR, ${VAR}, ${{ secrets.X }}, {{ .Values.x }}, %VAR%, <your-key>, [KEY], #{x}
-  if (RE0.test(v)) return true;
-  if (RE1.test(v)) return true;
-  if (RE2.test(v)) return true;
-  if (RE3.test(v)) return true;
-  if (RE4.test(v)) return true;
-  if (RE5.test(v)) return true;
-  if (RE6.test(v)) return true;
-  if (RE7.test(v)) return true;
-  if (RE8.test(v)) return true;
-  if (RE9.test(v)) return true;
+  // Most patterns are anchored at a distinctive first character: only those that can match run
+  // (this is called for every would-be secret, and a regex call costs more than the test).
+  const first = v.charCodeAt(0);
+  switch (first) {
+    // Template references: $VAR, ${VAR}, ${{ secrets.X }}, $(cmd); shell defaults cut at the first
+    // `=` or `:` (`${SUMO_KEY:=$2}`)
+    case 36: // $
+      if (RE0.test(v) || RE1.test(v) || RE2.test(v) || RE3.test(v) || RE26.test(v)) return true;
+      break;
+    case 123: // {{ .Values.x }}, {name}
+      if (RE4.test(v) || RE5.test(v)) return true;
+      break;
+    case 37: // %VAR%
+      if (RE6.test(v)) return true;
+      break;
+    case 35: // #{x}
+      if (RE7.test(v)) return true;
+      break;
+    case 60: // <your-key>
+      if (RE8.test(v)) return true;
+      break;
+    case 91: // [KEY]
+      if (RE9.test(v)) return true;
+      break;
+  }
   // Code references: os.environ["X"], os.getenv("X"), process.env.X, ENV["X"], System.getenv("X")
   if (RE10.test(v)) return true;
   // Ellipses, masks and filler: "...", "****", "xxxx-xxxx", "<redacted>"
-  if (RE11.test(v)) return true;
+  if (FILLER_FIRST.has(first) && RE11.test(v)) return true;
   if (RE12.test(v)) return true;
   if (RE13.test(v)) return true;
   if (RE14.test(v)) return true;
   if (PLACEHOLDER_WORDS.test(v)) return true;
   if (RE15.test(v)) return true;
   if (RE16.test(v)) return true;
-  // Shell defaults cut at the first `=` or `:` (`${SUMO_KEY:=$2}`), and values marked redacted.
-  if (RE26.test(v)) return true;
+  // Values marked redacted.
   if (RE27.test(v)) return true;
   return false;
 }
