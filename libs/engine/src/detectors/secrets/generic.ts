@@ -33,24 +33,25 @@ for (let c = 0; c < 128; c++) {
 }
 const MAX_NAME = 81;
 
-function kind(text: string, i: number): number {
-  const c = text.charCodeAt(i);
+function kind(units: Uint16Array, i: number): number {
+  const c = units[i]!;
   return c < 128 ? CHAR_KIND[c]! : 0;
 }
 
 /**
  * The first position in [from, end) where ASSIGNMENT_SOURCE, run sticky on text[start, end), may
- * match, or -1. Only the start of a run of name characters can begin a match (the lookbehind), and
- * only if an operator can follow a prefix of at most 81 characters of the run: `.=` or `-` inside
- * the run, or after the whole run (past up to four closing quotes and a few spaces) an operator or a
- * type annotation. This is a superset of the regex's match starts, found without backtracking, so
- * the regex runs at a few positions instead of at every word.
+ * match, or -1 (`units` holds the text's code units). Only the start of a run of name characters
+ * can begin a match (the lookbehind), and only if an operator can follow a prefix of at most 81
+ * characters of the run: `.=` or `-` inside the run, or after the whole run (past up to four
+ * closing quotes and a few spaces) an operator or a type annotation. This is a superset of the
+ * regex's match starts, found without backtracking, so the regex runs at a few positions instead
+ * of at every word.
  */
-export function nextAssignmentStart(text: string, from: number, start: number, end: number): number {
+export function nextAssignmentStart(units: Uint16Array, from: number, start: number, end: number): number {
   let i = from;
-  if (i > start && kind(text, i - 1) & NAME_CHAR) while (i < end && kind(text, i) & NAME_CHAR) i++;
+  if (i > start && kind(units, i - 1) & NAME_CHAR) while (i < end && kind(units, i) & NAME_CHAR) i++;
   while (i < end) {
-    const first = kind(text, i);
+    const first = kind(units, i);
     if (!(first & NAME_CHAR)) {
       i++;
       continue;
@@ -59,27 +60,27 @@ export function nextAssignmentStart(text: string, from: number, start: number, e
     let inner = false;
     let j = p + 1;
     for (; j < end; j++) {
-      const c = text.charCodeAt(j);
+      const c = units[j]!;
       if (!(c < 128 && CHAR_KIND[c]! & NAME_CHAR)) break;
       if (j - p > MAX_NAME || inner) continue;
       // `.=`, or `-` before a quoted value, may end the name inside the run.
-      const next = j + 1 < end ? text.charCodeAt(j + 1) : 0;
+      const next = j + 1 < end ? units[j + 1]! : 0;
       if (c === 46) inner = next === 61;
       else if (c === 45) inner = next === 32 || next === 9 || next === 34 || next === 39;
     }
-    if (first & NAME_START && (inner || (j - p <= MAX_NAME && operatorAt(text, j, end)))) return p;
+    if (first & NAME_START && (inner || (j - p <= MAX_NAME && operatorAt(units, j, end)))) return p;
     i = j;
   }
   return -1;
 }
 
 /** After a name ending at `i`: up to four closing quotes, up to eight spaces, then an operator or annotation. */
-function operatorAt(text: string, i: number, end: number): boolean {
+function operatorAt(units: Uint16Array, i: number, end: number): boolean {
   const quotesEnd = Math.min(end, i + 4);
-  while (i < quotesEnd && kind(text, i) & QUOTE_AFTER_NAME) i++;
+  while (i < quotesEnd && kind(units, i) & QUOTE_AFTER_NAME) i++;
   const spacesEnd = Math.min(end, i + 9);
-  while (i < spacesEnd && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9)) i++;
-  return i < end && (kind(text, i) & AFTER_NAME) !== 0;
+  while (i < spacesEnd && (units[i] === 32 || units[i] === 9)) i++;
+  return i < end && (kind(units, i) & AFTER_NAME) !== 0;
 }
 
 /** XML element holding a value: `<apiToken>value</apiToken>`. Groups: 1 name, 2 value. */

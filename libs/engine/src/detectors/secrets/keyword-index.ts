@@ -109,13 +109,19 @@ export class KeywordIndex {
     this.classes = classes;
   }
 
-  /** Calls `onHit` for every keyword occurrence (case-insensitive for ASCII letters), in text order of their end. */
-  scan(text: string, onHit: (keyword: number, start: number, end: number) => void): void {
+  /**
+   * Calls `onHit` for every keyword occurrence in the first `length` code units (case-insensitive
+   * for ASCII letters), in order of their end.
+   */
+  scan(
+    units: Uint16Array,
+    length: number,
+    onHit: (keyword: number, start: number, end: number) => void,
+  ): void {
     const { classOf, delta, firstOutputRow, outStart, outputs, lengths, classes } = this;
     let row = 0;
-    const n = text.length;
-    for (let i = 0; i < n; i++) {
-      row = delta[row + classOf[text.charCodeAt(i)]!]!;
+    for (let i = 0; i < length; i++) {
+      row = delta[row + classOf[units[i]!]!]!;
       if (row >= firstOutputRow) {
         const s = row / classes;
         for (let k = outStart[s]!; k < outStart[s + 1]!; k++) {

@@ -1,5 +1,6 @@
 import { RE2JS } from 're2js';
 import { isChecksumContext, isHashOrUuid, isPlaceholder } from './allowlist.ts';
+import { CodeUnits } from './code-units.ts';
 import { charClasses, shannonEntropy } from './entropy.ts';
 import {
   ASSIGNMENT_SOURCE,
@@ -199,6 +200,7 @@ export function createSecretScanner(options: ScannerOptions = {}): SecretScanner
   ];
 
   const lines = new LineFeeds();
+  const code = new CodeUnits();
 
   function scan(text: string): SecretFinding[] {
     const candidates: Candidate[] = [];
@@ -207,9 +209,10 @@ export function createSecretScanner(options: ScannerOptions = {}): SecretScanner
     const contextHits: ContextHit[] = [];
     const customHit = new Set<number>();
 
+    code.load(text);
     if (index) {
       lines.reset(text);
-      index.scan(text, (kw, start, end) => {
+      index.scan(code.units, code.length, (kw, start, end) => {
         for (const c of consumers[kw]!) {
           if (c >= 1_000_000) customHit.add(c - 1_000_000);
           else if (c <= -2) {
@@ -282,7 +285,7 @@ export function createSecretScanner(options: ScannerOptions = {}): SecretScanner
         // The regex runs sticky at the few positions where it may match (the same matches as a
         // global search, at a fraction of the cost).
         for (let from = w.start; candidates.length < MAX_CANDIDATES; ) {
-          const p = nextAssignmentStart(text, from, w.start, w.end);
+          const p = nextAssignmentStart(code.units, from, w.start, w.end);
           if (p < 0) break;
           assignment.lastIndex = p - w.start;
           const m = assignment.exec(slice);

@@ -1,6 +1,7 @@
 import { check } from 'recheck';
 import { describe, expect, it } from 'vitest';
 import { ALLOWLIST_PATTERNS } from './allowlist.ts';
+import { CodeUnits } from './code-units.ts';
 import { CONTEXT_PATTERNS, ENV_PATTERNS } from './contexts.ts';
 import { ASSIGNMENT_SOURCE, nextAssignmentStart, XML_ELEMENT_SOURCE } from './generic.ts';
 import { BUILTIN_RULES } from './rules/index.ts';
@@ -273,6 +274,12 @@ describe('secret scanner options', () => {
 });
 
 describe('assignment start finder', () => {
+  const code = new CodeUnits();
+  /** nextAssignmentStart on the whole of `text`. */
+  const next = (text: string, from: number, start = 0) => {
+    code.load(text);
+    return nextAssignmentStart(code.units, from, start, text.length);
+  };
   /** Every position where the assignment regex matches when run sticky on the whole string. */
   function regexStarts(text: string): number[] {
     const re = new RegExp(ASSIGNMENT_SOURCE, 'y');
@@ -287,10 +294,10 @@ describe('assignment start finder', () => {
   function finderStarts(text: string): number[] {
     const re = new RegExp(ASSIGNMENT_SOURCE, 'y');
     const starts: number[] = [];
-    for (let p = nextAssignmentStart(text, 0, 0, text.length); p >= 0; ) {
+    for (let p = next(text, 0); p >= 0; ) {
       re.lastIndex = p;
       if (re.test(text)) starts.push(p);
-      p = nextAssignmentStart(text, p + 1, 0, text.length);
+      p = next(text, p + 1);
     }
     return starts;
   }
@@ -356,13 +363,13 @@ describe('assignment start finder', () => {
 
   it('skips prose and resumes after a name run', () => {
     const text = 'the quick brown fox, then api_key = "v" and a-b - "c"';
-    expect(nextAssignmentStart(text, 0, 0, text.length)).toBe(text.indexOf('fox'));
-    expect(nextAssignmentStart(text, text.indexOf('fox') + 1, 0, text.length)).toBe(text.indexOf('api_key'));
-    expect(nextAssignmentStart(text, text.indexOf('api_key') + 3, 0, text.length)).toBe(text.indexOf('a-b'));
+    expect(next(text, 0)).toBe(text.indexOf('fox'));
+    expect(next(text, text.indexOf('fox') + 1)).toBe(text.indexOf('api_key'));
+    expect(next(text, text.indexOf('api_key') + 3)).toBe(text.indexOf('a-b'));
     // A window that starts inside a word: the regex sees no character before it, nor does the finder.
     const inner = text.indexOf('api_key') + 4;
-    expect(nextAssignmentStart(text, inner, inner, text.length)).toBe(inner);
-    expect(nextAssignmentStart(text, inner, 0, text.length)).toBe(text.indexOf('a-b'));
+    expect(next(text, inner, inner)).toBe(inner);
+    expect(next(text, inner)).toBe(text.indexOf('a-b'));
   });
 });
 
