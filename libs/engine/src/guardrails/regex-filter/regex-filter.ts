@@ -3,8 +3,64 @@ import { z } from 'zod';
 import { defineGuardrail } from '../../core/define.ts';
 import { excerpt } from '../../core/preview.ts';
 import type { Finding, Redaction } from '../../core/types.ts';
+import { type PatternFacts, patternFacts } from './pattern-facts.ts';
 
 const FLAG_BITS: Record<string, number> = { i: RE2JS.CASE_INSENSITIVE, m: RE2JS.MULTILINE, s: RE2JS.DOTALL };
+
+const MAX_MATCHES_PER_RULE = 200;
+
+/**
+ * The text lower-cased, with the long s (ſ) as "s": it is the one character outside ASCII that an
+ * ignore-case RE2 literal of ASCII letters matches and that toLowerCase does not fold, so every
+ * ignore-case match of a literal shows in this text as that literal in lower case.
+ */
+function caseFolded(text: string): string {
+  const lower = text.toLowerCase();
+  return lower.includes('\u017f') ? lower.replaceAll('\u017f', 's') : lower;
+}
+
+/**
+ * Offsets [start, end, start, end, ...] of the rule's first `limit` matches, as successive
+ * `find()` calls return them, stopping at the first empty match. A rule with a required literal
+ * is skipped when the literal is absent; a line-local one runs only on the lines that hold its
+ * literal (re2js falls back to its slow NFA on long inputs, and most lines hold no match).
+ * Without a literal, the lazy DFA (`test`) rules out texts with no match first.
+ */
+function ruleMatches(
+  rule: { re: RE2JS; facts: PatternFacts },
+  text: string,
+  lower: string,
+  limit: number,
+): number[] {
+  const spans: number[] = [];
+  const { literal, lineLocal } = rule.facts;
+  if (literal !== undefined ? !lower.includes(literal) : !rule.re.test(text)) return spans;
+  // Line by line needs offsets in `lower` to be offsets in `text` (toLowerCase may lengthen "İ").
+  if (literal === undefined || !lineLocal || lower.length !== text.length) {
+    collect(rule.re, text, 0, limit, spans);
+    return spans;
+  }
+  for (let hit = lower.indexOf(literal); hit >= 0 && spans.length < 2 * limit; ) {
+    const lineStart = text.lastIndexOf('\n', hit) + 1;
+    let lineEnd = text.indexOf('\n', hit);
+    if (lineEnd < 0) lineEnd = text.length;
+    if (!collect(rule.re, text.slice(lineStart, lineEnd), lineStart, limit, spans)) break;
+    hit = lower.indexOf(literal, lineEnd + 1);
+  }
+  return spans;
+}
+
+/** Appends the matches of `re` in `text` (shifted by `offset`) up to `limit` in all; false at an empty match. */
+function collect(re: RE2JS, text: string, offset: number, limit: number, spans: number[]): boolean {
+  const m = re.matcher(text);
+  while (spans.length < 2 * limit && m.find()) {
+    const start = m.start();
+    const end = m.end();
+    if (end === start) return false;
+    spans.push(offset + start, offset + end);
+  }
+  return true;
+}
 
 function compileRule(pattern: string, flags: string): RE2JS {
   let bits = 0;
@@ -85,27 +141,28 @@ export const regexFilter = defineGuardrail({
       ...r,
       label: r.name ?? `rule ${i + 1}`,
       re: compileRule(r.pattern, r.flags),
+      facts: patternFacts(r.pattern, r.flags),
     }));
+    const anyLiteral = rules.some((r) => r.facts.literal !== undefined);
     return ({ text }) => {
       const findings: Finding[] = [];
       const redactions: Redaction[] = [];
       const messages: string[] = [];
       let failed = false;
+      const lower = anyLiteral ? caseFolded(text) : '';
       for (const rule of rules) {
-        const m = rule.re.matcher(text);
-        let count = 0;
-        while (count < 200 && m.find()) {
-          const start = m.start();
-          const end = m.end();
-          if (end === start) break;
-          if (rule.action === 'allow') {
-            return {
-              passed: true,
-              message: rule.message ?? `Allowed by ${rule.label}`,
-              details: { rule: rule.label },
-            };
-          }
-          count++;
+        const spans = ruleMatches(rule, text, lower, rule.action === 'allow' ? 1 : MAX_MATCHES_PER_RULE);
+        if (spans.length === 0) continue;
+        if (rule.action === 'allow') {
+          return {
+            passed: true,
+            message: rule.message ?? `Allowed by ${rule.label}`,
+            details: { rule: rule.label },
+          };
+        }
+        for (let k = 0; k < spans.length; k += 2) {
+          const start = spans[k]!;
+          const end = spans[k + 1]!;
           findings.push({
             type: `${rule.action}:${rule.label}`,
             start,
@@ -114,10 +171,8 @@ export const regexFilter = defineGuardrail({
           });
           if (rule.action === 'redact') redactions.push({ start, end, replacement: rule.replacement });
         }
-        if (count > 0 && rule.action !== 'allow') {
-          messages.push(rule.message ?? `${rule.label} matched`);
-          if (rule.action !== 'warn') failed = true;
-        }
+        messages.push(rule.message ?? `${rule.label} matched`);
+        if (rule.action !== 'warn') failed = true;
       }
       if (findings.length === 0) return { passed: true, message: 'No rule matched' };
       return {
