@@ -327,19 +327,57 @@ export function looksLikeCode(value: string): boolean {
  * `jjwt-jackson-0.11.2`): an identifier or a version string, not a random token.
  */
 export function looksLikeIdentifier(value: string): boolean {
-  const pieces = value.split(/[-_./:+~]|(?<=[a-z])(?=[A-Z])/).filter(Boolean);
-  if (pieces.length < 2) return false;
+  // One pass over the pieces between separators (`-_./:+~`) and camel-case breaks (`get|Element`);
+  // each piece must be a number of up to 10 digits, or letters and then up to 6 digits, and a run
+  // of more than 4 letters needs a quarter of vowels.
+  const n = value.length;
+  let pieces = 0;
+  let separated = false;
+  let letters = 0;
+  let vowels = 0;
+  let digits = 0;
+  let pieceStart = 0;
+  for (let i = 0; i <= n; i++) {
+    const c = i < n ? value.charCodeAt(i) : -1;
+    const separator = c === -1 || isSeparator(c);
+    const upper = c >= 65 && c <= 90;
+    const lower = c >= 97 && c <= 122;
+    const camelBreak = upper && i > 0 && isLowerAt(value, i - 1);
+    if (separator || camelBreak) {
+      if (i > pieceStart) {
+        pieces++;
+        if (letters === 0 ? digits > 10 : digits > 6 || (letters > 4 && vowels / letters < 0.25))
+          return false;
+      }
+      if (separator && c !== -1) separated = true;
+      letters = 0;
+      vowels = 0;
+      digits = 0;
+      pieceStart = separator ? i + 1 : i;
+      if (separator) continue;
+    }
+    if (upper || lower) {
+      if (digits > 0) return false;
+      letters++;
+      if (VOWELS.has(c | 32)) vowels++;
+    } else if (c >= 48 && c <= 57) digits++;
+    else return false;
+  }
+  if (pieces < 2) return false;
   // Random mixed-case letters split into many tiny camel-case pieces (`hf|Cnu|Vc|YOgi|Rjl…`);
   // identifiers have words (`get|Element|By|Id`).
-  if (pieces.length >= 5 && value.length / pieces.length < 3 && !/[-_./:+~]/.test(value)) return false;
-  for (const p of pieces) {
-    if (/^\d{1,10}$/.test(p)) continue;
-    const m = /^([A-Za-z]+)\d{0,6}$/.exec(p);
-    if (!m) return false;
-    const letters = m[1]!;
-    if (letters.length <= 4) continue;
-    const vowels = letters.replace(/[^aeiouyAEIOUY]/g, '').length;
-    if (vowels / letters.length < 0.25) return false;
-  }
-  return true;
+  return !(pieces >= 5 && n / pieces < 3 && !separated);
+}
+
+/** Lower-case vowels, `y` included. */
+const VOWELS = new Set([...'aeiouy'].map((ch) => ch.charCodeAt(0)));
+
+/** `-_./:+~` */
+function isSeparator(c: number): boolean {
+  return c === 45 || c === 95 || c === 46 || c === 47 || c === 58 || c === 43 || c === 126;
+}
+
+function isLowerAt(s: string, i: number): boolean {
+  const c = s.charCodeAt(i);
+  return c >= 97 && c <= 122;
 }
