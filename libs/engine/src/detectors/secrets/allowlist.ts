@@ -47,6 +47,8 @@ const RE24 = /\buses:\s{0,4}["']?[\w.-]{1,100}\/[\w./-]{1,200}@[0-9a-f]{40}\b/;
 const RE25 = /;\s?md5=[0-9a-f]{32}/;
 const RE26 = /^\$\{[A-Za-z_][A-Za-z0-9_]{0,100}(?::?[-=?+]|$)/;
 const RE27 = /\[redacted|redacted\]/i;
+/** A literal that each of RE19-RE25 requires. */
+const CHECKSUM_HINT = /h1:|sha|md5|uses:/i;
 
 /** Every pattern above, for the linear-time safety test. */
 export const ALLOWLIST_PATTERNS: readonly RegExp[] = [
@@ -79,6 +81,7 @@ export const ALLOWLIST_PATTERNS: readonly RegExp[] = [
   RE25,
   RE26,
   RE27,
+  CHECKSUM_HINT,
 ];
 
 /** True when `value` (without surrounding quotes) is a placeholder, template or reference, not a credential. */
@@ -139,6 +142,8 @@ export function isHashOrUuid(value: string): boolean {
  * `integrity sha512-`, poetry/pip `sha256:` hashes, `uses: owner/action@<sha>`, git commit ids.
  */
 export function isChecksumContext(line: string): boolean {
+  // Every pattern below holds one of these: one pass over the line settles most lines.
+  if (!CHECKSUM_HINT.test(line)) return false;
   return (
     RE19.test(line) ||
     RE20.test(line) ||

@@ -258,9 +258,10 @@ export function createSecretScanner(options: ScannerOptions = {}): SecretScanner
           const value = m[gi]!;
           const [s, e] = m.indices![gi]!;
           if (rule.validate && !rule.validate(value, m[0])) continue;
-          if (rule.minEntropy && shannonEntropy(value) < rule.minEntropy) continue;
+          const h = rule.minEntropy || value.length >= 16 ? shannonEntropy(value) : 0;
+          if (rule.minEntropy && h < rule.minEntropy) continue;
           if (rule.id !== 'private-key' && isPlaceholder(value)) continue;
-          if (rule.id !== 'private-key' && value.length >= 16 && shannonEntropy(value) < 2.5) continue;
+          if (rule.id !== 'private-key' && value.length >= 16 && h < 2.5) continue;
           if (MASK_AFTER.test(text.slice(w.start + e, w.start + e + 4))) continue;
           candidates.push({
             ruleId: rule.id,
@@ -454,13 +455,20 @@ export function createSecretScanner(options: ScannerOptions = {}): SecretScanner
     if (info.fixture) return null;
     const contextNear = contextHits.length > 0 && hasHitIn(contextHits, vs - 300, vs);
     if (!contextNear && (!info.secret || info.descriptive)) return null;
-    if (!contextNear && shannonEntropy(text.slice(vs, ve)) < 1.5) return null;
-    if (isPlaceholder(text.slice(vs, ve))) return null;
-    if (!quoted) while (ve > vs && /[)\]}>.]/.test(text[ve - 1]!)) ve--;
-    const value = text.slice(vs, ve);
-    if (value.length < 6 || value.length > 2000) return null;
-    if (!contextNear && shannonEntropy(value) < 2.0) return null;
+    let value = text.slice(vs, ve);
+    // The entropy of `value`, computed once.
+    let h = -1;
+    const entropy = () => (h < 0 ? (h = shannonEntropy(value)) : h);
+    if (!contextNear && entropy() < 1.5) return null;
     if (isPlaceholder(value)) return null;
+    if (!quoted && isClosing(text.charCodeAt(ve - 1))) {
+      while (ve > vs && isClosing(text.charCodeAt(ve - 1))) ve--;
+      value = text.slice(vs, ve);
+      h = -1;
+      if (isPlaceholder(value)) return null;
+    }
+    if (value.length < 6 || value.length > 2000) return null;
+    if (!contextNear && entropy() < 2.0) return null;
     // Lockfile and pin lines; looked at only for a would-be finding (cheap rejections come first).
     const onChecksumLine = () =>
       isChecksumContext(text.slice(lineStartWithin(text, nameStart, 300), lineEndWithin(text, ve, 300)));
@@ -482,7 +490,7 @@ export function createSecretScanner(options: ScannerOptions = {}): SecretScanner
           continue;
         }
         if (looksLikeIdentifier(value)) continue;
-        if (shannonEntropy(value) < (rule.minEntropy ?? 2.8)) continue;
+        if (entropy() < (rule.minEntropy ?? 2.8)) continue;
         if (!quoted && looksLikeCode(value)) continue;
         if (onChecksumLine()) return null;
         return { ruleId: rule.id, start: vs, end: ve, score: 0.85, priority: PRIORITY.context };
@@ -496,16 +504,17 @@ export function createSecretScanner(options: ScannerOptions = {}): SecretScanner
     if (looksLikeIdentifier(value) && !(info.password && quoted && /[^A-Za-z_.-]/.test(value))) return null;
     if (/^(?:https?|file|ftp):\/\//i.test(value)) return null;
     if (/^[0-9]+$/.test(value) && value.length < 12) return null;
-    const h = shannonEntropy(value);
+    const valueEntropy = entropy();
     let id: (typeof GENERIC_RULE_IDS)[number];
     if (info.password) {
-      if (value.length < 6 || h < 2.0 || (charClasses(value) < 2 && value.length < 12)) return null;
+      if (value.length < 6 || valueEntropy < 2.0 || (charClasses(value) < 2 && value.length < 12))
+        return null;
       id = 'generic-password';
     } else {
       const need = Math.min(entropyThreshold, Math.log2(value.length) - 0.6);
       // A long number under a token name (`vbout token = '9734741337193905126710251'`) is a key.
       const longNumber = info.strong && /^[0-9]{20,}$/.test(value);
-      if (value.length < 10 || h < need || (charClasses(value) < 2 && !longNumber)) return null;
+      if (value.length < 10 || valueEntropy < need || (charClasses(value) < 2 && !longNumber)) return null;
       id = 'generic-api-key';
     }
     if (!genericOn.includes(id) || onChecksumLine()) return null;
@@ -633,6 +642,11 @@ function endsWithOperator(text: string, end: number): boolean {
   while (i >= 0 && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9 || text.charCodeAt(i) === 13)) i--;
   const c = text.charCodeAt(i);
   return c === 61 || c === 58 || (c === 62 && text.charCodeAt(i - 1) === 61);
+}
+
+/** A closing bracket or a full stop, cut from the end of an unquoted value: `) ] } > .` */
+function isClosing(c: number): boolean {
+  return c === 41 || c === 93 || c === 125 || c === 62 || c === 46;
 }
 
 /** ASCII white space (tab, newline, vertical tab, form feed, carriage return, space). */
