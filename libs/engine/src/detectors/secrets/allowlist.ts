@@ -47,6 +47,9 @@ const RE24 = /\buses:\s{0,4}["']?[\w.-]{1,100}\/[\w./-]{1,200}@[0-9a-f]{40}\b/;
 const RE25 = /;\s?md5=[0-9a-f]{32}/;
 const RE26 = /^\$\{[A-Za-z_][A-Za-z0-9_]{0,100}(?::?[-=?+]|$)/;
 const RE27 = /\[redacted|redacted\]/i;
+/** A literal that each of RE10, RE12-RE14, RE16 and RE27 requires (any case). */
+const PLACEHOLDER_HINT =
+  /env|secrets|config|settings|vault|\.\.\.|…|\*{3}|x{5}|#{4}|your|insert|enter|replace|example|placeholder|redacted|changeme/i;
 /** A literal that each of RE19-RE25 requires. */
 const CHECKSUM_HINT = /h1:|sha|md5|uses:/i;
 
@@ -81,6 +84,7 @@ export const ALLOWLIST_PATTERNS: readonly RegExp[] = [
   RE25,
   RE26,
   RE27,
+  PLACEHOLDER_HINT,
   CHECKSUM_HINT,
 ];
 
@@ -114,15 +118,18 @@ export function isPlaceholder(value: string): boolean {
       if (RE9.test(v)) return true;
       break;
   }
+  // Filler ("....", "xxxx-xxxx", "***"), placeholder words (`your_api_key`, `changeme`)
+  if (FILLER_FIRST.has(first) && RE11.test(v)) return true;
+  if (PLACEHOLDER_WORDS.test(v)) return true;
+  if (RE15.test(v)) return true;
+  // The unanchored patterns each need a literal of PLACEHOLDER_HINT: one pass settles most values.
+  if (!PLACEHOLDER_HINT.test(v)) return false;
   // Code references: os.environ["X"], os.getenv("X"), process.env.X, ENV["X"], System.getenv("X")
   if (RE10.test(v)) return true;
-  // Ellipses, masks and filler: "...", "****", "xxxx-xxxx", "<redacted>"
-  if (FILLER_FIRST.has(first) && RE11.test(v)) return true;
+  // Ellipses and masks: "abc...", "sk-****", "<redacted>"
   if (RE12.test(v)) return true;
   if (RE13.test(v)) return true;
   if (RE14.test(v)) return true;
-  if (PLACEHOLDER_WORDS.test(v)) return true;
-  if (RE15.test(v)) return true;
   if (RE16.test(v)) return true;
   // Values marked redacted.
   if (RE27.test(v)) return true;
