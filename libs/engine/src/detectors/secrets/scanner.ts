@@ -210,8 +210,8 @@ export function createSecretScanner(options: ScannerOptions = {}): SecretScanner
     const customHit = new Set<number>();
 
     code.load(text);
+    lines.reset(text);
     if (index) {
-      lines.reset(text);
       index.scan(code.units, code.length, (kw, start, end) => {
         for (const c of consumers[kw]!) {
           if (c >= 1_000_000) customHit.add(c - 1_000_000);
@@ -378,12 +378,13 @@ export function createSecretScanner(options: ScannerOptions = {}): SecretScanner
     });
 
     if (labelledOn) {
-      // Tried at each line start only (sticky), which costs one indexOf per line.
-      for (let ls = 0; ls >= 0 && ls < text.length && candidates.length < MAX_CANDIDATES; ) {
+      // Tried at each line start only (sticky), where a lower-case word and a space open the line.
+      for (let k = -1; k < lines.count && candidates.length < MAX_CANDIDATES; k++) {
+        const ls = k < 0 ? 0 : lines.at(k) + 1;
+        if (ls >= text.length) break;
+        if (!opensWithLabel(code.units, ls, code.length)) continue;
         labelled.lastIndex = ls;
         const m = labelled.exec(text);
-        const nl = text.indexOf('\n', ls);
-        ls = nl < 0 ? -1 : nl + 1;
         if (!m) continue;
         const vi = m[2] !== undefined ? 2 : m[3] !== undefined ? 3 : 4;
         const value = m[vi]!;
@@ -531,7 +532,8 @@ export function createSecretScanner(options: ScannerOptions = {}): SecretScanner
  */
 class LineFeeds {
   private offsets = new Int32Array(1024);
-  private count = 0;
+  /** Number of line feeds. */
+  count = 0;
   private length = 0;
 
   reset(text: string): void {
@@ -546,6 +548,11 @@ class LineFeeds {
       this.offsets[n++] = i;
     }
     this.count = n;
+  }
+
+  /** Offset of the `i`-th line feed. */
+  at(i: number): number {
+    return this.offsets[i]!;
   }
 
   /** Index in `offsets` of the first line feed at or after `pos`. */
@@ -610,6 +617,22 @@ function addWindow(
   }
   const lf = lines.next(end);
   list.push({ start: Math.max(floor, lines.lineStart(start)), end: Math.min(lf, cap), closed: lf < cap });
+}
+
+/**
+ * The line at `start` opens as LABELLED_SOURCE requires: up to 20 spaces, a lower-case word of
+ * 3 to 31 letters and digits, a space. Most lines fail this at their first characters, sparing a
+ * regex call per line.
+ */
+function opensWithLabel(units: Uint16Array, start: number, length: number): boolean {
+  let i = start;
+  const spacesEnd = Math.min(length, i + 20);
+  while (i < spacesEnd && (units[i] === 32 || units[i] === 9)) i++;
+  if (i >= length || !(units[i]! >= 97 && units[i]! <= 122)) return false;
+  const wordEnd = Math.min(length, i + 31);
+  let j = i + 1;
+  while (j < wordEnd && ((units[j]! >= 97 && units[j]! <= 122) || (units[j]! >= 48 && units[j]! <= 57))) j++;
+  return j - i >= 3 && j < length && (units[j] === 32 || units[j] === 9);
 }
 
 /** Start of the line holding `pos`, looking back at most `max` characters. */
