@@ -20,19 +20,38 @@ export function shannonEntropy(s: string): number {
     }
   }
   let h = 0;
+  const terms = n <= MAX_TABULATED ? termsFor(n) : null;
   for (let j = 0; j < distinct; j++) {
     const c = seen[j]!;
-    const p = ascii[c]! / n;
+    const k = ascii[c]!;
     ascii[c] = 0;
-    h -= p * Math.log2(p);
+    h -= terms ? terms[k]! : term(k, n);
   }
-  if (wide) {
-    for (const k of wide.values()) {
-      const p = k / n;
-      h -= p * Math.log2(p);
-    }
-  }
+  if (wide) for (const k of wide.values()) h -= term(k, n);
   return h;
+}
+
+/** p·log2(p) for a character seen `k` times in `n`. */
+function term(k: number, n: number): number {
+  const p = k / n;
+  return p * Math.log2(p);
+}
+
+/**
+ * term(k, n) by k for each length n up to MAX_TABULATED, made when a value of that length first
+ * comes: a value's entropy then costs no logarithm (Math.log2 dominated it), and the arithmetic is
+ * the same, so is the result to the last bit.
+ */
+const MAX_TABULATED = 256;
+const termTables: Float64Array[] = [];
+function termsFor(n: number): Float64Array {
+  let table = termTables[n];
+  if (!table) {
+    table = new Float64Array(n + 1);
+    for (let k = 1; k <= n; k++) table[k] = term(k, n);
+    termTables[n] = table;
+  }
+  return table;
 }
 
 /** Number of character classes present: lower, upper, digit, other. */
