@@ -21,15 +21,15 @@ export const ASSIGNMENT_SOURCE =
 const NAME_CHAR = 1; // [A-Za-z0-9_.$@-]
 const NAME_START = 2; // [A-Za-z0-9_$@]
 const QUOTE_AFTER_NAME = 4; // \ " ' ]
-/** First character of an operator (`=`, `:`, `?=`, `||=`, `+=`, `.=`, `!=`, `,`, `-`) or of a type annotation (`string`, `&str`). */
-const AFTER_NAME = 8;
+/** First character of an operator: `=`, `:`, `?=`, `||=`, `+=`, `.=`, `!=`, `,`, `-`. */
+const OPERATOR_START = 8;
 const CHAR_KIND = new Uint8Array(128);
 for (let c = 0; c < 128; c++) {
   const ch = String.fromCharCode(c);
   if (/[A-Za-z0-9_.$@-]/.test(ch)) CHAR_KIND[c]! |= NAME_CHAR;
   if (/[A-Za-z0-9_$@]/.test(ch)) CHAR_KIND[c]! |= NAME_START;
   if (/[\\"'\]]/.test(ch)) CHAR_KIND[c]! |= QUOTE_AFTER_NAME;
-  if (/[=:?|+.!,\-sS&]/.test(ch)) CHAR_KIND[c]! |= AFTER_NAME;
+  if (/[=:?|+.!,-]/.test(ch)) CHAR_KIND[c]! |= OPERATOR_START;
 }
 const MAX_NAME = 81;
 
@@ -74,13 +74,32 @@ export function nextAssignmentStart(units: Uint16Array, from: number, start: num
   return -1;
 }
 
-/** After a name ending at `i`: up to four closing quotes, up to eight spaces, then an operator or annotation. */
+/**
+ * After a name ending at `i`: up to four closing quotes, then after up to eight spaces an operator,
+ * or after one to three spaces a type annotation (`string`, `String`, `str`, `&str`).
+ */
 function operatorAt(units: Uint16Array, i: number, end: number): boolean {
   const quotesEnd = Math.min(end, i + 4);
   while (i < quotesEnd && kind(units, i) & QUOTE_AFTER_NAME) i++;
+  const spacesStart = i;
   const spacesEnd = Math.min(end, i + 9);
   while (i < spacesEnd && (units[i] === 32 || units[i] === 9)) i++;
-  return i < end && (kind(units, i) & AFTER_NAME) !== 0;
+  if (i >= end) return false;
+  if (kind(units, i) & OPERATOR_START) return true;
+  const spaces = i - spacesStart;
+  return (
+    spaces >= 1 &&
+    spaces <= 3 &&
+    (startsWith(units, i, end, 'str') ||
+      startsWith(units, i, end, 'String') ||
+      startsWith(units, i, end, '&str'))
+  );
+}
+
+function startsWith(units: Uint16Array, i: number, end: number, word: string): boolean {
+  if (end - i < word.length) return false;
+  for (let k = 0; k < word.length; k++) if (units[i + k] !== word.charCodeAt(k)) return false;
+  return true;
 }
 
 /** XML element holding a value: `<apiToken>value</apiToken>`. Groups: 1 name, 2 value. */

@@ -336,6 +336,8 @@ describe('assignment start finder', () => {
       ' string',
       ': str',
       ' &str',
+      ' String',
+      'st',
       'aB3dE5fG7hJ9kL2',
       'é',
       '(',
