@@ -149,6 +149,9 @@ export function createSecretScanner(options: ScannerOptions = {}): SecretScanner
   const contexts = BUILTIN_RULES.filter((r): r is ContextRule => r.kind === 'context' && on(r.id));
   const genericOn = GENERIC_RULE_IDS.filter(on);
   const formatRegexes = formats.map((r) => new RegExp(r.pattern, `gd${r.flags ?? ''}`));
+  const formatBefore = formats.map((r) => r.before ?? (r.multiline ? 0 : 120));
+  const formatAfter = formats.map((r) => r.after ?? 500);
+  const formatMultiline = formats.map((r) => r.multiline ?? false);
   const contextValue = contexts.map((r) => new RegExp(`^(?:${r.value})$`));
   const nearMissValue = contexts.map((r) => (r.nearMiss ? new RegExp(`^(?:${r.nearMiss})$`) : null));
   const customs = (options.customRules ?? []).map((c) => ({
@@ -204,7 +207,9 @@ export function createSecretScanner(options: ScannerOptions = {}): SecretScanner
 
   function scan(text: string): SecretFinding[] {
     const candidates: Candidate[] = [];
-    const formatWindows = new Map<number, Window[]>();
+    // Windows by format rule index, and the rules with windows in the order of their first hit.
+    const formatWindows: Array<Window[] | undefined> = new Array(formats.length);
+    const formatsHit: number[] = [];
     const assignmentWindows: Window[] = [];
     const contextHits: ContextHit[] = [];
     const customHit = new Set<number>();
@@ -213,7 +218,9 @@ export function createSecretScanner(options: ScannerOptions = {}): SecretScanner
     lines.reset(text);
     if (index) {
       index.scan(code.units, code.length, (kw, start, end) => {
-        for (const c of consumers[kw]!) {
+        const list = consumers[kw]!;
+        for (let k = 0; k < list.length; k++) {
+          const c = list[k]!;
           if (c >= 1_000_000) customHit.add(c - 1_000_000);
           else if (c <= -2) {
             // `sumObj` holds "sumo" only across a camel-case boundary: not the provider's name.
@@ -221,28 +228,29 @@ export function createSecretScanner(options: ScannerOptions = {}): SecretScanner
           } else if (c === ASSIGNMENT)
             addWindow(assignmentWindows, lines, text.length, start, end, 200, 2100, false);
           else {
-            const r = formats[c]!;
-            let list = formatWindows.get(c);
-            if (!list) {
-              list = [];
-              formatWindows.set(c, list);
+            let windows = formatWindows[c];
+            if (!windows) {
+              windows = [];
+              formatWindows[c] = windows;
+              formatsHit.push(c);
             }
             addWindow(
-              list,
+              windows,
               lines,
               text.length,
               start,
               end,
-              r.before ?? (r.multiline ? 0 : 120),
-              r.after ?? 500,
-              r.multiline ?? false,
+              formatBefore[c]!,
+              formatAfter[c]!,
+              formatMultiline[c]!,
             );
           }
         }
       });
     }
 
-    for (const [ri, windows] of formatWindows) {
+    for (const ri of formatsHit) {
+      const windows = formatWindows[ri]!;
       const rule = formats[ri]!;
       const re = formatRegexes[ri]!;
       for (const w of windows) {
