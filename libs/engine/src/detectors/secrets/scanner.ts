@@ -40,6 +40,8 @@ const GENERIC_KEYWORDS = ['key', 'token', 'secret', 'pass', 'pwd', 'pw', 'auth',
 /** An HTTP authorization scheme in front of a credential (`"Bearer eyJ…"`, `"X-Authorization pk_…"`). */
 const AUTH_SCHEME =
   /^(?:Bearer|Basic|Token|Bot|Digest|X-Authorization|Authorization:?[ \t]{0,3}Bearer)[ \t]{1,3}(?=\S)/i;
+/** First letters of AUTH_SCHEME, lower case. */
+const SCHEME_FIRST = new Set([...'btdxa'].map((c) => c.charCodeAt(0)));
 /** The `key="…"` attribute before a `value=` attribute. */
 const KEY_ATTRIBUTE = /\bkey[ \t]{0,3}=[ \t]{0,3}["']([\w.:-]{1,80})["'][ \t]{1,10}$/;
 
@@ -448,7 +450,7 @@ export function createSecretScanner(options: ScannerOptions = {}): SecretScanner
     // Trim spaces inside quotes, escapes, and closing brackets after unquoted values.
     while (vs < ve && isSpace(text.charCodeAt(vs))) vs++;
     while (ve > vs && (isSpace(text.charCodeAt(ve - 1)) || text.charCodeAt(ve - 1) === 92)) ve--;
-    if (quoted) {
+    if (quoted && SCHEME_FIRST.has(text.charCodeAt(vs) | 32)) {
       // An Authorization header value held in a variable: judge the credential after the scheme.
       const scheme = AUTH_SCHEME.exec(text.slice(vs, Math.min(ve, vs + 40)));
       if (scheme) vs += scheme[0].length;
