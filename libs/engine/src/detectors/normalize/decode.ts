@@ -3,6 +3,7 @@
  * those that decode to meaningful text. Random ids, hashes and binary blobs are rejected because
  * they do not decode to mostly printable, word-like text.
  */
+import { UnitBuffer } from './units.ts';
 
 export type Encoding = 'base64' | 'hex' | 'url' | 'rot13';
 
@@ -26,21 +27,53 @@ const HEX_SEPARATED = /(?<![0-9A-Za-z])[0-9A-Fa-f]{2}(?:[ :,][0-9A-Fa-f]{2}){7,}
 const HEX_SEPARATED_AT = new RegExp(HEX_SEPARATED.source, 'y');
 /** URL-encoded runs with at least three escapes. */
 const URL_ENC = /(?:%[0-9A-Fa-f]{2}|[A-Za-z0-9._~+!*'();:@&=$,/?#-]){6,}/g;
+const URL_ESCAPE = /%[0-9A-Fa-f]{2}/g;
 
-const decoderUtf8 = new TextDecoder('utf-8', { fatal: true });
-/** Whether a run has both upper- and lower-case ASCII letters (one pass). */
-function mixedCase(s: string): boolean {
-  let upper = false;
-  let lower = false;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c >= 0x41 && c <= 0x5a) upper = true;
-    else if (c >= 0x61 && c <= 0x7a) lower = true;
-    if (upper && lower) return true;
-  }
-  return false;
+const isHexUnit = (c: number): boolean =>
+  (c >= 0x30 && c <= 0x39) || (c >= 0x61 && c <= 0x66) || (c >= 0x41 && c <= 0x46);
+
+/** A character URL_ENC's run can contain outside escapes. */
+function isUrlUnit(c: number): boolean {
+  return (
+    (c >= 0x61 && c <= 0x7a) ||
+    (c >= 0x40 && c <= 0x5a) || // @ A-Z
+    (c >= 0x26 && c <= 0x3b) || // & ' ( ) * + , - . / 0-9 : ;
+    c === 0x21 ||
+    c === 0x23 ||
+    c === 0x24 ||
+    c === 0x3d ||
+    c === 0x3f ||
+    c === 0x5f ||
+    c === 0x7e
+  );
 }
 
+/**
+ * The URL_ENC matches a global scan would find, except those in stretches without escapes (which
+ * have too few escapes to count): a match never crosses a character outside its alphabet, so the
+ * scan can start at the beginning of each stretch around an escape.
+ */
+function scanUrlEncoded(text: string, onMatch: (m: RegExpExecArray) => void): void {
+  let cursor = 0;
+  URL_ESCAPE.lastIndex = 0;
+  while (URL_ESCAPE.test(text)) {
+    let s = URL_ESCAPE.lastIndex - 3;
+    for (;;) {
+      const c = s > cursor ? text.charCodeAt(s - 1) : -1;
+      if (isUrlUnit(c)) s--;
+      else if (c === 0x25 && isHexUnit(text.charCodeAt(s)) && isHexUnit(text.charCodeAt(s + 1))) s--;
+      else break;
+    }
+    URL_ENC.lastIndex = s;
+    const m = URL_ENC.exec(text);
+    if (m === null) return;
+    onMatch(m);
+    cursor = URL_ENC.lastIndex;
+    URL_ESCAPE.lastIndex = cursor;
+  }
+}
+
+const decoderUtf8 = new TextDecoder('utf-8', { fatal: true });
 /** Decoded text counts as meaningful when it is printable and word-like (letters and spaces). */
 export function isMeaningfulText(s: string): boolean {
   if (s.length < MIN_DECODED) return false;
@@ -75,7 +108,7 @@ function decodeBase64(s: string): string | undefined {
   if (clean.length % 4 === 1) return undefined;
   const b64 = clean.replace(/-/g, '+').replace(/_/g, '/');
   const bytes = Buffer.from(b64, 'base64');
-  if (!mostlyPrintableBytes(bytes)) return undefined;
+  if (!plausibleTextBytes(bytes)) return undefined;
   try {
     return decoderUtf8.decode(bytes);
   } catch {
@@ -85,25 +118,39 @@ function decodeBase64(s: string): string | undefined {
 
 /**
  * Cheap pre-check before UTF-8 decoding (whose failure throws, which is slow): random runs decode
- * to many control bytes, while meaningful text (which must be 95 % printable) has almost none.
+ * to many control bytes or to bytes that are not UTF-8 sequences, while meaningful text (which must
+ * be 95 % printable) has almost no control bytes and decodes. Only rejects what could not pass.
  */
-function mostlyPrintableBytes(bytes: Uint8Array): boolean {
+function plausibleTextBytes(bytes: Uint8Array): boolean {
   let control = 0;
   const limit = bytes.length * 0.05;
+  // Continuation bytes still expected by the current multi-byte sequence.
+  let pending = 0;
   for (let i = 0; i < bytes.length; i++) {
     const b = bytes[i] as number;
-    if ((b < 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d) || b === 0x7f) {
+    if (pending > 0) {
+      if ((b & 0xc0) !== 0x80) return false;
+      pending--;
+    } else if (b >= 0x80) {
+      if (b >= 0xc2 && b <= 0xdf) pending = 1;
+      else if (b >= 0xe0 && b <= 0xef) pending = 2;
+      else if (b >= 0xf0 && b <= 0xf4) pending = 3;
+      else return false;
+    } else if ((b < 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d) || b === 0x7f) {
       if (++control > limit) return false;
     }
   }
-  return true;
+  return pending === 0;
 }
 
 function decodeHex(s: string): string | undefined {
   const hex = s.replace(/\\x|[ :,]/g, '');
   if (hex.length % 2 !== 0) return undefined;
+  const bytes = Buffer.from(hex, 'hex');
+  // Callers keep only meaningful text, which passes this check.
+  if (!plausibleTextBytes(bytes)) return undefined;
   try {
-    return decoderUtf8.decode(Buffer.from(hex, 'hex'));
+    return decoderUtf8.decode(bytes);
   } catch {
     return undefined;
   }
@@ -166,77 +213,93 @@ function findRot13(text: string, push: (p: DecodedPayload) => void): void {
   }
 }
 
+
+/**
+ * Classes of code units for the prescan (bit flags), one table lookup per unit: a chain of range
+ * tests costs several times more, its branches being unpredictable on text.
+ */
+const B64 = 1;
+const HEX = 2;
+const UPPER = 4;
+const LOWER = 8;
+const HEX_SEP = 16;
+const WORD_CHAR = 32;
+const UNIT_CLASS = new Uint8Array(65536);
+for (let c = 0; c < 128; c++) {
+  const ch = String.fromCharCode(c);
+  let k = 0;
+  if (/[A-Za-z0-9+/_-]/.test(ch)) k |= B64;
+  if (/[0-9A-Fa-f]/.test(ch)) k |= HEX;
+  if (/[A-Z]/.test(ch)) k |= UPPER;
+  if (/[a-z]/.test(ch)) k |= LOWER;
+  if (/[ :,]/.test(ch)) k |= HEX_SEP;
+  if (/\w/.test(ch)) k |= WORD_CHAR;
+  UNIT_CLASS[c] = k;
+}
+const classOf = (u: number): number => UNIT_CLASS[u] as number;
+
 const HINT_WORDS = ROT13_HINT.source.slice(5, -3).split('|');
 const wordHash = (w: string): number => {
   let h = 0;
   for (let i = 0; i < w.length; i++) h = (Math.imul(h, 31) + w.charCodeAt(i)) | 0;
   return h;
 };
-const HINT_HASHES = new Set(HINT_WORDS.map(wordHash));
+/** One bit per hash bucket of a hint word: most words are ruled out without a set lookup. */
+const HINT_BUCKETS = new Uint8Array(4096);
+for (const w of HINT_WORDS) HINT_BUCKETS[wordHash(w) & 4095] = 1;
 const HINT_SET = new Set(HINT_WORDS);
 
-const isB64 = (c: number): boolean =>
-  (c >= 0x61 && c <= 0x7a) ||
-  (c >= 0x41 && c <= 0x5a) ||
-  (c >= 0x30 && c <= 0x39) ||
-  c === 0x2b ||
-  c === 0x2f ||
-  c === 0x5f ||
-  c === 0x2d;
-const isHexUnit = (c: number): boolean =>
-  (c >= 0x30 && c <= 0x39) || (c >= 0x61 && c <= 0x66) || (c >= 0x41 && c <= 0x46);
-const isHexSep = (c: number): boolean => c === 0x20 || c === 0x3a || c === 0x2c;
+/** A base64-alphabet run of 16+ characters, with what the decoders check about it. */
+interface Run {
+  start: number;
+  /** End without trailing '='. */
+  end: number;
+  mixedCase: boolean;
+  allHex: boolean;
+  /** Longest stretch of hex digits: HEX_PLAIN needs 16. */
+  longestHex: number;
+}
 
 interface Prescan {
-  /** Maximal base64-alphabet runs of 16+ characters, as [start, end) without trailing '='. */
-  runs: number[];
+  runs: Run[];
   /** Chains of 3+ hex pairs joined by single separators, as [start, end): where HEX_SEPARATED can match. */
   hexChains: number[];
   /** Words of the rot13 hint list seen (case-insensitive), up to 2. */
   rot13Hints: number;
 }
 
-/** One pass over char codes finding what the payload patterns need, so each runs only where it can match. */
+const unitBuffer = new UnitBuffer();
+
+/** One pass over code units finding what the payload patterns need, so each runs only where it can match. */
 function prescan(t: string): Prescan {
+  const u = unitBuffer.load(t);
   const n = t.length;
-  const runs: number[] = [];
+  const runs: Run[] = [];
   const hexChains: number[] = [];
   let rot13Hints = 0;
   let i = 0;
+  const hexAt = (k: number): boolean => (classOf(u[k] as number) & HEX) !== 0;
+  const sepAt = (k: number): boolean => (classOf(u[k] as number) & HEX_SEP) !== 0;
   while (i < n) {
-    const c = t.charCodeAt(i);
-    if (!isB64(c)) {
+    const c = classOf(u[i] as number);
+    if ((c & B64) === 0) {
       if (
-        isHexSep(c) &&
+        (c & HEX_SEP) !== 0 &&
         i >= 2 &&
         i + 5 < n &&
-        isHexUnit(t.charCodeAt(i - 1)) &&
-        isHexUnit(t.charCodeAt(i - 2)) &&
-        isHexUnit(t.charCodeAt(i + 1)) &&
-        isHexUnit(t.charCodeAt(i + 2)) &&
-        isHexSep(t.charCodeAt(i + 3)) &&
-        isHexUnit(t.charCodeAt(i + 4)) &&
-        isHexUnit(t.charCodeAt(i + 5))
+        hexAt(i - 1) &&
+        hexAt(i - 2) &&
+        hexAt(i + 1) &&
+        hexAt(i + 2) &&
+        sepAt(i + 3) &&
+        hexAt(i + 4) &&
+        hexAt(i + 5)
       ) {
         // Walk back and forward over "pair separator" groups to the chain's ends.
         let cs = i - 2;
-        while (
-          cs >= 3 &&
-          isHexSep(t.charCodeAt(cs - 1)) &&
-          isHexUnit(t.charCodeAt(cs - 2)) &&
-          isHexUnit(t.charCodeAt(cs - 3))
-        ) {
-          cs -= 3;
-        }
+        while (cs >= 3 && sepAt(cs - 1) && hexAt(cs - 2) && hexAt(cs - 3)) cs -= 3;
         let ce = i + 6;
-        while (
-          ce + 2 < n &&
-          isHexSep(t.charCodeAt(ce)) &&
-          isHexUnit(t.charCodeAt(ce + 1)) &&
-          isHexUnit(t.charCodeAt(ce + 2))
-        ) {
-          ce += 3;
-        }
+        while (ce + 2 < n && sepAt(ce) && hexAt(ce + 1) && hexAt(ce + 2)) ce += 3;
         if (hexChains.length === 0 || cs >= (hexChains[hexChains.length - 1] as number))
           hexChains.push(cs, ce);
         // Nothing else of interest lies inside a chain (its runs are two characters long).
@@ -247,38 +310,51 @@ function prescan(t: string): Prescan {
       continue;
     }
     const s = i;
+    let seen = 0;
+    let hexRun = 0;
+    let longestHex = 0;
     // Letter words inside the run, for the rot13 hint (ASCII letters, lowercased).
     let h = 0;
     let wlen = 0;
     let wstart = i;
-    while (i <= n) {
-      const x = i < n ? t.charCodeAt(i) : 0;
-      const letter = (x >= 0x61 && x <= 0x7a) || (x >= 0x41 && x <= 0x5a);
-      if (letter) {
+    for (;;) {
+      const x = i < n ? classOf(u[i] as number) : 0;
+      seen |= x;
+      if ((x & HEX) !== 0) {
+        if (++hexRun > longestHex) longestHex = hexRun;
+      } else hexRun = 0;
+      if ((x & (UPPER | LOWER)) !== 0) {
         if (wlen === 0) wstart = i;
-        h = (Math.imul(h, 31) + (x | 0x20)) | 0;
+        h = (Math.imul(h, 31) + ((u[i] as number) | 0x20)) | 0;
         wlen++;
       } else {
-        if (wlen >= 2 && wlen <= 12 && rot13Hints < 2 && HINT_HASHES.has(h)) {
-          const before = wstart > 0 ? t.charCodeAt(wstart - 1) : 0x20;
-          const boundary =
-            !(isB64(before) && before !== 0x2b && before !== 0x2f && before !== 0x2d) && !isB64Word(x);
-          if (boundary && HINT_SET.has(t.slice(wstart, wstart + wlen).toLowerCase())) rot13Hints++;
+        if (wlen >= 2 && wlen <= 12 && rot13Hints < 2 && HINT_BUCKETS[h & 4095] === 1) {
+          // \b on both sides: no word character before the word or after it.
+          const before = wstart > 0 ? classOf(u[wstart - 1] as number) : 0;
+          if (
+            (before & WORD_CHAR) === 0 &&
+            (x & WORD_CHAR) === 0 &&
+            HINT_SET.has(t.slice(wstart, wstart + wlen).toLowerCase())
+          )
+            rot13Hints++;
         }
         h = 0;
         wlen = 0;
       }
-      if (i === n || !isB64(x)) break;
+      if ((x & B64) === 0) break;
       i++;
     }
-    if (i - s >= 16) runs.push(s, i);
+    if (i - s >= 16) {
+      runs.push({
+        start: s,
+        end: i,
+        mixedCase: (seen & UPPER) !== 0 && (seen & LOWER) !== 0,
+        allHex: longestHex === i - s,
+        longestHex,
+      });
+    }
   }
   return { runs, hexChains, rot13Hints };
-}
-
-/** A \\w character (letter, digit or underscore): what `\\b` in the hint pattern looks at. */
-function isB64Word(c: number): boolean {
-  return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === 0x5f;
 }
 
 /**
@@ -331,26 +407,32 @@ export function decodeEmbedded(original: string): DecodedPayload[] {
   }
   // Hex and base64 candidates only occur inside base64-alphabet runs of 16+ characters; each
   // pattern runs over the run alone (its boundaries are the run's), with offsets shifted back.
-  for (let r = 0; r < pre.runs.length && found.length < MAX_PAYLOADS; r += 2) {
-    const s = pre.runs[r] as number;
-    let e = pre.runs[r + 1] as number;
-    const run = original.slice(s, e);
-    scanAt(run, s, HEX_PLAIN, 'hex', decodeHex);
+  for (let r = 0; r < pre.runs.length && found.length < MAX_PAYLOADS; r++) {
+    const run = pre.runs[r] as Run;
+    const s = run.start;
+    let e = run.end;
+    if (run.longestHex >= 16) scanAt(original.slice(s, e), s, HEX_PLAIN, 'hex', decodeHex);
     let pad = 0;
     while (pad < 2 && e < original.length && original.charCodeAt(e) === 0x3d) {
       e++;
       pad++;
     }
-    const b64 = pad > 0 ? original.slice(s, e) : run;
     // Base64 of text always mixes upper and lower case; single-case runs (paths, slugs, hex) are skipped.
-    if (b64.length <= MAX_CANDIDATE && mixedCase(b64) && !/^[0-9A-Fa-f]+$/.test(b64)) {
+    if (e - s <= MAX_CANDIDATE && run.mixedCase && (pad > 0 || !run.allHex)) {
+      const b64 = original.slice(s, e);
       const decoded = decodeBase64(b64);
       if (decoded !== undefined && decoded !== b64 && isMeaningfulText(decoded)) {
         push({ start: s, end: e, encoding: 'base64', decoded });
       }
     }
   }
-  if (/%[0-9A-Fa-f]{2}/.test(original)) scan(URL_ENC, 'url', decodeUrl);
+  scanUrlEncoded(original, (m) => {
+    const s = m[0];
+    if (s.length > MAX_CANDIDATE || (s.match(URL_ESCAPE)?.length ?? 0) < 3) return;
+    const decoded = decodeUrl(s);
+    if (decoded === undefined || decoded === s || !isMeaningfulText(decoded)) return;
+    push({ start: m.index, end: m.index + s.length, encoding: 'url', decoded });
+  });
   if (found.length < MAX_PAYLOADS && pre.rot13Hints >= 2) findRot13(original, push);
   found.sort((a, b) => a.start - b.start || b.end - a.end);
   // Drop payloads nested inside an earlier one (a hex run inside a base64-looking run).

@@ -1,4 +1,5 @@
 import { foldCodePoint, type InvisibleKind, invisibleKind, isVariationSelector, LEET } from './fold.ts';
+import { UnitBuffer } from './units.ts';
 
 export interface NormalizedText {
   /** Folded text: NFKC, invisible chars removed, homoglyphs folded to ASCII, lowercased, leetspeak/spacing de-obfuscated (when enabled). */
@@ -83,10 +84,30 @@ export function findInvisible(original: string): NormalizedText['invisible'] {
 }
 
 const utf16 = new TextDecoder('utf-16le');
+/** Below this many units, building the string in JS beats the native decoder's call overhead. */
+const SHORT_UNITS = 32;
 
-/** Decodes UTF-16 code units to a string (one native call, no per-character strings). */
+/**
+ * Decodes UTF-16 code units to a string as the UTF-16 decoder does: a leading byte-order mark is
+ * dropped and each unpaired surrogate becomes U+FFFD.
+ */
 function unitsToString(units: Uint16Array): string {
-  return utf16.decode(units);
+  const n = units.length;
+  if (n > SHORT_UNITS) return utf16.decode(units);
+  let out = '';
+  for (let i = units[0] === 0xfeff ? 1 : 0; i < n; i++) {
+    const u = units[i] as number;
+    if (u < 0xd800 || u > 0xdfff) {
+      out += String.fromCharCode(u);
+      continue;
+    }
+    const next = i + 1 < n ? (units[i + 1] as number) : 0;
+    if (u <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
+      out += String.fromCharCode(u, next);
+      i++;
+    } else out += '\ufffd';
+  }
+  return out;
 }
 
 /**
@@ -226,11 +247,7 @@ const LEET_CODE = new Int32Array(128).fill(-1);
 for (const [k, v] of Object.entries(LEET)) {
   if (k.charCodeAt(0) < 128) LEET_CODE[k.charCodeAt(0)] = v.charCodeAt(0);
 }
-/** Leet symbols and digits: 0-9 @ $ ! | + */
-const isLeetSymbol = (c: number): boolean =>
-  (c >= 0x30 && c <= 0x39) || c === 0x40 || c === 0x24 || c === 0x21 || c === 0x7c || c === 0x2b;
-/** Characters of a leet token: a-z, 0-9 and the leet symbols. */
-const isLeetTokenChar = (c: number): boolean => (c >= 0x61 && c <= 0x7a) || isLeetSymbol(c);
+/** Leet symbols read as punctuation at a token's edges. */
 const isLeadTrailSymbol = (c: number): boolean =>
   c === 0x40 || c === 0x24 || c === 0x21 || c === 0x7c || c === 0x2b;
 
@@ -261,30 +278,60 @@ function leetToken(text: string, s: number, e: number): string | undefined {
 }
 
 /**
- * Pass 3 (one linear scan over char codes): leetspeak inside maximal runs of letters, digits and
+ * Classes of code units for the spacing and leetspeak scans, one table lookup per unit (a chain of
+ * range tests costs several times more, the branches being unpredictable on text).
+ */
+const LOWER = 1; // a-z (1, so that a masked class counts letters)
+const ALNUM = 2; // a-z 0-9
+const LEET_SYMBOL = 4; // 0-9 @ $ ! | +
+const LEET_TOKEN = LOWER | LEET_SYMBOL;
+const SPLIT_SEPARATOR = 8; // - _ . * ~
+const UNIT_CLASS = new Uint8Array(65536);
+for (let c = 0x61; c <= 0x7a; c++) UNIT_CLASS[c] = LOWER | ALNUM;
+for (let c = 0x30; c <= 0x39; c++) UNIT_CLASS[c] = ALNUM | LEET_SYMBOL;
+for (const c of '@$!|+') UNIT_CLASS[c.charCodeAt(0)] = LEET_SYMBOL;
+for (const c of '-_.*~') UNIT_CLASS[c.charCodeAt(0)] = SPLIT_SEPARATOR;
+const unitClass = (u: number): number => UNIT_CLASS[u] as number;
+
+/**
+ * Pass 3 (one linear scan over code units): leetspeak inside maximal runs of letters, digits and
  * leet symbols that contain a digit or symbol and are not part of an identifier (`_`) or of a
  * word in another script. Same length in and out, so offsets keep their mapping.
  */
-const LEET_SYMBOL = /[0-9@$!|+]/g;
-
-function leetPass(text: string): string {
+function leetPass(text: string, u: Uint16Array): string {
   const n = text.length;
   let pieces: string[] | undefined;
   let copied = 0;
   let floor = 0;
-  LEET_SYMBOL.lastIndex = 0;
-  for (let m = LEET_SYMBOL.exec(text); m !== null; m = LEET_SYMBOL.exec(text)) {
+  let q = 0;
+  while (q < n) {
+    if ((unitClass(u[q] as number) & LEET_SYMBOL) === 0) {
+      q++;
+      continue;
+    }
     // The maximal token run around this symbol: letters before it (down to the previous run's
     // end), then every token character after it.
-    let s = m.index;
-    while (s > floor && isLeetTokenChar(text.charCodeAt(s - 1))) s--;
-    let i = m.index + 1;
-    while (i < n && isLeetTokenChar(text.charCodeAt(i))) i++;
+    let letters = 0;
+    let s = q;
+    while (s > floor && (unitClass(u[s - 1] as number) & LEET_TOKEN) !== 0) {
+      s--;
+      letters += unitClass(u[s] as number) & LOWER;
+    }
+    let i = q + 1;
+    while (i < n) {
+      const c = unitClass(u[i] as number);
+      if ((c & LEET_TOKEN) === 0) break;
+      letters += c & LOWER;
+      i++;
+    }
     floor = i;
-    LEET_SYMBOL.lastIndex = i;
-    if (s > 0 && text.charCodeAt(s - 1) === 0x5f) continue; // part of an identifier
-    const next = i < n ? text.charCodeAt(i) : 0;
+    q = i;
+    if (s > 0 && u[s - 1] === 0x5f) continue; // part of an identifier
+    const next = i < n ? (u[i] as number) : 0;
     if (next === 0x5f || next >= 0x80) continue; // part of an identifier or another script
+    // What leetToken rejects without reading the token: too long, too few letters, mostly symbols.
+    const len = i - s;
+    if (len > 24 || letters < 2 || len - letters > letters + 1) continue;
     const rep = leetToken(text, s, i);
     if (rep === undefined || rep === text.slice(s, i)) continue;
     pieces ??= [];
@@ -296,33 +343,33 @@ function leetPass(text: string): string {
   return pieces.join('');
 }
 
-const isAlnum = (c: number): boolean => (c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39);
-const isSplitSeparator = (c: number): boolean =>
-  c === 0x2d || c === 0x5f || c === 0x2e || c === 0x2a || c === 0x7e;
+const isAlnum = (c: number): boolean => (unitClass(c) & ALNUM) !== 0;
+const isSplitSeparator = (c: number): boolean => (unitClass(c) & SPLIT_SEPARATOR) !== 0;
 
 /**
  * Pass 2 (one linear scan): joins `i g n o r e` (single characters separated by single spaces) and
  * `ig-no-re` / `i.g.n.o.r.e` (chunks of 1-3 characters joined by - _ . * ~), when at least three
- * chunks and two letters take part. Returns the mask of separator units to drop, or undefined.
+ * chunks and two letters take part. Returns the positions of the separator units to drop, in
+ * increasing order, or undefined.
  */
-/** Necessary for any join: three single characters spaced out, or three chunks split by - _ . * ~ */
-const SPACING_HINT = /[a-z0-9] [a-z0-9] [a-z0-9]|[a-z0-9][-_.*~][a-z0-9]{1,3}[-_.*~][a-z0-9]/;
-
-function spacingDrops(text: string): Uint8Array | undefined {
-  if (!SPACING_HINT.test(text)) return undefined;
-  let drop: Uint8Array | undefined;
-  const n = text.length;
+function spacingDrops(u: Uint16Array, n: number): number[] | undefined {
+  let drops: number[] | undefined;
   let i = 0;
   while (i < n) {
-    if (!isAlnum(text.charCodeAt(i)) || (i > 0 && isAlnum(text.charCodeAt(i - 1)))) {
+    if (!isAlnum(u[i] as number)) {
       i++;
+      continue;
+    }
+    if (i > 0 && isAlnum(u[i - 1] as number)) {
+      // Inside a word: no chunk starts before its end.
+      while (i < n && isAlnum(u[i] as number)) i++;
       continue;
     }
     // i starts a chunk
     let j = i;
-    while (j < n && isAlnum(text.charCodeAt(j))) j++;
+    while (j < n && isAlnum(u[j] as number)) j++;
     const firstLen = j - i;
-    const sep = text.charCodeAt(j);
+    const sep = j < n ? (u[j] as number) : -1;
     const spaced = sep === 0x20 && firstLen === 1;
     const split = isSplitSeparator(sep) && firstLen <= 3;
     if (!spaced && !split) {
@@ -334,42 +381,43 @@ function spacingDrops(text: string): Uint8Array | undefined {
     let end = j;
     let k = j;
     while (k < n) {
-      const c = text.charCodeAt(k);
+      const c = u[k] as number;
       if (spaced ? c !== 0x20 : !isSplitSeparator(c)) break;
       let e = k + 1;
-      while (e < n && isAlnum(text.charCodeAt(e))) e++;
+      while (e < n && isAlnum(u[e] as number)) e++;
       const len = e - (k + 1);
       if (len === 0 || len > maxChunk) break;
       chunks++;
       end = e;
       k = e;
     }
-    if (chunks >= 3 && !(end < n && isAlnum(text.charCodeAt(end)))) {
+    if (chunks >= 3 && !(end < n && isAlnum(u[end] as number))) {
       let letters = 0;
-      for (let x = i; x < end; x++) if (isAsciiLetter(text.charCodeAt(x))) letters++;
+      for (let x = i; x < end; x++) letters += unitClass(u[x] as number) & LOWER;
       if (letters >= 2) {
-        drop ??= new Uint8Array(n);
-        for (let x = i; x < end; x++) if (!isAlnum(text.charCodeAt(x))) drop[x] = 1;
+        drops ??= [];
+        for (let x = i; x < end; x++) if (!isAlnum(u[x] as number)) drops.push(x);
       }
     }
     i = Math.max(end, j) + 1;
   }
-  return drop;
+  return drops;
 }
 
 /** The text without the dropped units (no offset map). */
-function compactText(text: string, drop: Uint8Array): string {
+function compactText(text: string, drops: readonly number[]): string {
   const pieces: string[] = [];
-  let runStart = -1;
-  for (let i = 0; i < text.length; i++) {
-    if (drop[i]) {
-      if (runStart >= 0) pieces.push(text.slice(runStart, i));
-      runStart = -1;
-    } else if (runStart < 0) runStart = i;
+  let from = 0;
+  for (const d of drops) {
+    if (d > from) pieces.push(text.slice(from, d));
+    from = d + 1;
   }
-  if (runStart >= 0) pieces.push(text.slice(runStart));
+  if (from < text.length) pieces.push(text.slice(from));
   return pieces.join('');
 }
+
+/** Code units of the folded text, for the spacing and leetspeak scans. */
+const unitBuffer = new UnitBuffer();
 
 const cache: Array<{ key: string; original: string; result: NormalizedText }> = [];
 const CACHE_SIZE = 4;
@@ -394,9 +442,11 @@ export function normalizeText(original: string, options: NormalizeOptions = {}):
   const segs = new Segments();
   const folded = ascii ? original.toLowerCase() : foldText(original, invisible, segs);
   if (ascii) segs.push(0, 0, -1);
-  const drop = spacing ? spacingDrops(folded) : undefined;
+  const foldedUnits = spacing || leet ? unitBuffer.load(folded) : undefined;
+  const drop = foldedUnits && spacing ? spacingDrops(foldedUnits, folded.length) : undefined;
   const spaced = drop ? compactText(folded, drop) : folded;
-  const text = leet ? leetPass(spaced) : spaced;
+  let text = spaced;
+  if (leet) text = leetPass(spaced, drop ? unitBuffer.load(spaced) : (foldedUnits as Uint16Array));
   const origLen = original.length;
   let kept: Int32Array | undefined;
   const unit = (x: number): { start: number; end: number } => {
@@ -405,7 +455,11 @@ export function normalizeText(original: string, options: NormalizeOptions = {}):
       if (kept === undefined) {
         kept = new Int32Array(text.length);
         let k = 0;
-        for (let i = 0; i < drop.length; i++) if (!drop[i]) kept[k++] = i;
+        let d = 0;
+        for (let i = 0; i < folded.length; i++) {
+          if (drop[d] === i) d++;
+          else kept[k++] = i;
+        }
       }
       p = kept[x] as number;
     }
@@ -429,4 +483,4 @@ export function normalizeText(original: string, options: NormalizeOptions = {}):
 }
 
 /** Every built-in pattern of this module (tested for linear-time safety). */
-export const NORMALIZE_PATTERNS: readonly RegExp[] = [NON_ASCII, LEET_SYMBOL, SPACING_HINT];
+export const NORMALIZE_PATTERNS: readonly RegExp[] = [NON_ASCII];

@@ -5,6 +5,7 @@
  */
 import { type DecodedPayload, decodeEmbedded } from './decode.ts';
 import { normalizeText } from './normalize.ts';
+import { UnitBuffer } from './units.ts';
 
 export interface Signature {
   /** Stable id, reported as the finding type suffix and documented. */
@@ -142,8 +143,9 @@ function itemPrefixes(s: string, k: number): string[] | undefined {
   return lit.length > 0 && /^[a-z0-9]/.test(lit) ? [lit] : undefined;
 }
 
-const isWordUnit = (c: number): boolean =>
-  (c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || c === 0x5f;
+/** `\\w` code units (what `\\b` looks at), as a table: one lookup per unit, no unpredictable branches. */
+const WORD_UNIT = new Uint8Array(65536);
+for (let c = 0; c < 128; c++) if (/\w/.test(String.fromCharCode(c))) WORD_UNIT[c] = 1;
 
 /**
  * A family of signatures compiled for one linear pass: a trie of anchor prefixes finds, at each
@@ -157,6 +159,9 @@ interface CompiledFamily {
   child: Int32Array;
   ends: Array<number[] | undefined>;
 }
+
+const unitBuffer = new UnitBuffer();
+let scanDepth = 0;
 
 const compiledFamilies = new WeakMap<readonly Signature[], CompiledFamily>();
 
@@ -221,38 +226,44 @@ export function scanFamily(
     const { child, ends, anchored } = fam;
     const count = new Int32Array(anchored.length);
     const nextAllowed = new Int32Array(anchored.length);
-    let prevWord = false;
-    for (let i = 0; i < n; i++) {
-      const c = folded.charCodeAt(i);
-      const word = isWordUnit(c);
-      if (!word || prevWord) {
-        prevWord = word;
-        continue;
-      }
-      prevWord = true;
-      let node = 0;
-      for (let j = i; j < n; j++) {
-        const cj = folded.charCodeAt(j);
-        if (cj >= 128) break;
-        node = child[node * 128 + cj] as number;
-        if (node === 0) break;
-        const list = ends[node];
-        if (list === undefined) continue;
-        for (const idx of list) {
-          if (i < (nextAllowed[idx] as number) || (count[idx] as number) >= maxPerSignature) continue;
-          const a = anchored[idx] as CompiledFamily['anchored'][number];
-          const sticky = a.sticky;
-          sticky.lastIndex = i;
-          // A match here blocks further attempts of this signature inside it (as a global scan would).
-          nextAllowed[idx] = i + 1;
-          if (!sticky.test(folded)) continue;
-          const end = sticky.lastIndex;
-          if (end <= i) continue;
-          nextAllowed[idx] = end;
-          count[idx] = (count[idx] as number) + 1;
-          onHit(a.sig, i, end);
+    // A scan started from onHit gets its own copy of the units.
+    const u = scanDepth === 0 ? unitBuffer.load(folded) : new UnitBuffer().load(folded);
+    scanDepth++;
+    try {
+      let prevWord = 0;
+      for (let i = 0; i < n; i++) {
+        const word = WORD_UNIT[u[i] as number] as number;
+        if (word === 0 || prevWord === 1) {
+          prevWord = word;
+          continue;
+        }
+        prevWord = 1;
+        let node = 0;
+        for (let j = i; j < n; j++) {
+          const cj = u[j] as number;
+          if (cj >= 128) break;
+          node = child[node * 128 + cj] as number;
+          if (node === 0) break;
+          const list = ends[node];
+          if (list === undefined) continue;
+          for (const idx of list) {
+            if (i < (nextAllowed[idx] as number) || (count[idx] as number) >= maxPerSignature) continue;
+            const a = anchored[idx] as CompiledFamily['anchored'][number];
+            const sticky = a.sticky;
+            sticky.lastIndex = i;
+            // A match here blocks further attempts of this signature inside it (as a global scan would).
+            nextAllowed[idx] = i + 1;
+            if (!sticky.test(folded)) continue;
+            const end = sticky.lastIndex;
+            if (end <= i) continue;
+            nextAllowed[idx] = end;
+            count[idx] = (count[idx] as number) + 1;
+            onHit(a.sig, i, end);
+          }
         }
       }
+    } finally {
+      scanDepth--;
     }
   }
   for (const sig of fam.global) {
