@@ -1,6 +1,6 @@
 /**
- * Trains the LLMClassifierInjection model: hashed word + char n-gram logistic regression (the
- * shared text-classifier toolkit) over de-obfuscated text. Deterministic: fixed seed, records in
+ * Trains the LLMClassifierInjection model: hashed word n-gram logistic regression (the shared
+ * text-classifier toolkit) over de-obfuscated text. Deterministic: fixed seed, records in
  * file order. Prints grouped cross-validated figures, per-source recall, leave-one-source-out
  * recall and the worst errors, and writes the weights plus a figures file for the docs.
  *
@@ -40,8 +40,9 @@ export const TRAIN_OPTIONS: TrainOptions = {
   l2: 1e-6,
   learningRate: 0.2,
   seed: 20_240_611,
-  wordNgrams: [1, 2, 3],
-  charNgrams: [4],
+  wordNgrams: [1, 2],
+  charNgrams: [],
+  deobfuscate: true,
   positiveWeight: 1,
 };
 const FOLDS = 5;
@@ -223,7 +224,7 @@ const model = trainLogisticRegression(examples, { ...TRAIN_OPTIONS, threshold })
 model.meta = {
   ...model.meta,
   data: 'prompt_injection.jsonl (dev half), see docs/guardrails/prompt-attacks.md',
-  input: 'classifierInput(): normalizeText + decoded embedded payloads',
+  input: 'classifierInput(): normalizeText folding; leetspeak and spacing read by the tokenizer',
   crossValidated: {
     folds: FOLDS,
     threshold,

@@ -8,6 +8,8 @@
  * callback, so inference never builds a vector.
  */
 
+import { LEET } from '../normalize/fold.ts';
+
 const FNV_OFFSET = 0x811c9dc5;
 const FNV_PRIME = 0x01000193;
 const MAX_TOKEN = 48;
@@ -24,6 +26,57 @@ const WORD_CHAR = (() => {
   table[0x2019] = 1; // ’ (folded to ' below)
   return table;
 })();
+
+/** Per code unit: the word character as the featurizer hashes it (A-Z lower-cased, ’ as '), or 0 for a separator. */
+const WORD_FOLD = (() => {
+  const table = new Uint16Array(65536);
+  for (let c = 0; c < 65536; c++) if (WORD_CHAR[c] === 1) table[c] = c;
+  for (let c = 0x41; c <= 0x5a; c++) table[c] = c + 32;
+  table[0x2019] = 0x27;
+  return table;
+})();
+
+/** Leetspeak reading of ASCII digits and symbols (`LEET` of the normalizer), -1 elsewhere. */
+const LEET_CODE = (() => {
+  const table = new Int16Array(128).fill(-1);
+  for (const [k, v] of Object.entries(LEET))
+    if (k.charCodeAt(0) < 128) table[k.charCodeAt(0)] = v.charCodeAt(0);
+  return table;
+})();
+/** Symbols read as letters when they sit inside a word (`pr!nt`, `p@ss`). */
+const isLeetSymbol = (u: number): boolean =>
+  u === 0x40 || u === 0x24 || u === 0x21 || u === 0x7c || u === 0x2b;
+/** Whether `t[j]` is an ASCII letter or digit standing alone (no word character after it). */
+function isSingleChunk(t: string, j: number): boolean {
+  if (j >= t.length) return false;
+  const c = WORD_FOLD[t.charCodeAt(j)]!;
+  if (!((c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39))) return false;
+  return j + 1 >= t.length || WORD_FOLD[t.charCodeAt(j + 1)] === 0;
+}
+
+/** ASCII letters among the three spaced characters around the space at `i` (`x y z`). */
+function spacedLetters(t: string, i: number): number {
+  const isLetter = (j: number): number => {
+    const c = WORD_FOLD[t.charCodeAt(j)]!;
+    return c >= 0x61 && c <= 0x7a ? 1 : 0;
+  };
+  return isLetter(i - 1) + isLetter(i + 1) + isLetter(i + 3);
+}
+
+/** What a character of a word counts as for the leetspeak rule, by folded code unit. */
+const LETTER = 1;
+const LEET_CHAR = 2;
+const OTHER = 3;
+const CHAR_KIND = (() => {
+  const table = new Uint8Array(65536).fill(OTHER);
+  for (let c = 0x61; c <= 0x7a; c++) table[c] = LETTER;
+  for (const c of '0123456789@$!|+') table[c.charCodeAt(0)] = LEET_CHAR;
+  table[0x27] = 0; // the apostrophe is neutral ("d0n't")
+  return table;
+})();
+
+/** Longest token read as leetspeak, as in the normalizer. */
+const MAX_LEET_TOKEN = 24;
 
 const URL_RE = /\bhttps?:\/\/[^\s<>"']{1,2000}|\bwww\.[^\s<>"']{1,2000}/gi;
 const MENTION_RE = /@[A-Za-z0-9_]{1,50}/g;
@@ -42,6 +95,11 @@ export function normalizeForClassifier(text: string): string {
   return t.toLowerCase();
 }
 
+/** URLs as a placeholder word; `deobfuscate` mode leaves `@` to the leetspeak reading (`p@ss`). */
+function replaceUrls(text: string): string {
+  return text.includes('://') || text.includes('www.') ? text.replace(URL_RE, ' xxurl ') : text;
+}
+
 /** `normalizeForClassifier` of an ASCII text, minus the lower-casing (left to the caller). */
 function replacePlaceholders(text: string): string {
   let t = text;
@@ -54,6 +112,14 @@ export interface FeatureSpec {
   wordNgrams: readonly number[];
   charNgrams: readonly number[];
   buckets: number;
+  /**
+   * Word n-grams only, over text already folded by `normalizeText` without its leetspeak and
+   * spacing passes: the tokenizer reads leetspeak inside words (`1gn0re`, `pr!nt`) and joins
+   * spaced-out letters (`i g n o r e`) itself, in its single pass, replaces URLs by a placeholder
+   * word but not @mentions (`p@ss` is leetspeak), and does no Unicode normalisation of its own
+   * (default false: the original tokenizer).
+   */
+  deobfuscate?: boolean;
 }
 
 /** Emits bucket indices; `token` is called once per token (used for windowing at inference). */
@@ -124,6 +190,9 @@ export class Featurizer {
   private readonly salts = new Int32Array(17);
   private readonly cache: TokenCache;
   private cacheFor: Float32Array | undefined;
+  private readonly deobfuscate: boolean;
+  /** Word hashes of the last text in `deobfuscate` mode. */
+  private hashes = new Int32Array(1024);
 
   constructor(spec: FeatureSpec) {
     const b = spec.buckets;
@@ -149,10 +218,105 @@ export class Featurizer {
       this.salts[8 + k] = Math.imul(100 + k, 0x9e3779b1);
     }
     this.cache = new TokenCache(new Set(spec.charNgrams).size);
+    this.deobfuscate = spec.deobfuscate === true;
+    if (this.deobfuscate && this.maxCharN > 0) throw new Error('deobfuscate supports word n-grams only');
+  }
+
+  /**
+   * `deobfuscate` mode: the word hashes of `t` into `this.hashes`, returns their count. One pass over
+   * char codes: a leet symbol joins the word when a word character follows it; a word of at most
+   * MAX_LEET_TOKEN characters with two or more ASCII letters and at most one digit or symbol more
+   * than letters is hashed in its leetspeak reading (the normalizer's rule); a run of three or more
+   * single characters separated by single spaces, two of them letters, is hashed as one word.
+   */
+  private wordHashes(t: string): number {
+    const fold = WORD_FOLD;
+    const n = t.length;
+    let out = this.hashes;
+    let count = 0;
+    let h = FNV_OFFSET;
+    let len = 0;
+    let last = -1;
+    let beforeLast = -1;
+    let letters = 0;
+    let leet = 0;
+    let other = false;
+    let joining = false;
+    const buf = this.buf;
+    const kinds = CHAR_KIND;
+    for (let i = 0; i <= n; i++) {
+      const u = i < n ? t.charCodeAt(i) : 32;
+      let c = fold[u]!;
+      if (c === 0 && len > 0 && isLeetSymbol(u) && i + 1 < n && fold[t.charCodeAt(i + 1)] !== 0) c = u;
+      if (c !== 0) {
+        if (c === last && c === beforeLast) continue;
+        h = Math.imul(h ^ c, FNV_PRIME);
+        const kind = kinds[c]!;
+        if (kind === LETTER) letters++;
+        else if (kind === LEET_CHAR) leet++;
+        else if (kind === OTHER) other = true;
+        if (len < MAX_TOKEN) {
+          buf[++len] = c;
+          beforeLast = last;
+          last = c;
+        }
+        continue;
+      }
+      if (len === 0) continue;
+      // Spaced-out letters: a one-character chunk, one space, another one-character chunk (and,
+      // to start a run, a third one), so "i g n o r e" continues as one token.
+      if (u === 0x20 && (joining || len === 1) && isSingleChunk(t, i + 1)) {
+        if (
+          joining ||
+          (t.charCodeAt(i + 2) === 0x20 && isSingleChunk(t, i + 3) && spacedLetters(t, i) >= 2)
+        ) {
+          joining = true;
+          continue;
+        }
+      }
+      let word = h;
+      if (leet > 0 && !other && letters >= 2 && leet <= letters + 1 && len <= MAX_LEET_TOKEN) {
+        word = FNV_OFFSET;
+        for (let k = 1; k <= len; k++) {
+          const x = buf[k]!;
+          const m = x < 128 ? LEET_CODE[x]! : -1;
+          word = Math.imul(word ^ (m >= 0 ? m : x), FNV_PRIME);
+        }
+      }
+      if (count === out.length) {
+        const grown = new Int32Array(out.length * 2);
+        grown.set(out);
+        out = grown;
+        this.hashes = grown;
+      }
+      out[count++] = word;
+      h = FNV_OFFSET;
+      len = 0;
+      last = -1;
+      beforeLast = -1;
+      letters = 0;
+      leet = 0;
+      other = false;
+      joining = false;
+    }
+    return count;
   }
 
   /** Streams the features of `text` (raw; it is normalised here) into `sink`. */
   run(text: string, sink: FeatureSink): void {
+    if (this.deobfuscate) {
+      const count = this.wordHashes(replaceUrls(text));
+      const hs = this.hashes;
+      for (let j = 0; j < count; j++) {
+        let wh = 0;
+        for (let g = 1; g <= this.maxWordN && g <= j + 1; g++) {
+          wh = g === 1 ? hs[j]! : Math.imul(wh ^ hs[j - g + 1]!, FNV_PRIME);
+          if (this.wordSet[g] === 1) sink.feature(mix(wh, 100 + g) & this.mask);
+        }
+        sink.token();
+      }
+      return;
+    }
     const t = normalizeForClassifier(text);
     const buf = this.buf;
     const hist = this.history;
@@ -221,6 +385,7 @@ export class Featurizer {
    * between calls (the cache is tied to the array's identity).
    */
   score(text: string, w: Float32Array, bias: number, windowTokens: number, minTail: number): number {
+    if (this.deobfuscate) return this.scoreWords(text, w, bias, windowTokens, minTail);
     const t = ASCII_RE.test(text) ? replacePlaceholders(text) : normalizeForClassifier(text);
     if (this.cacheFor !== w) {
       this.cache.clear();
@@ -252,22 +417,27 @@ export class Featurizer {
     let prevSum = 0;
     let prevN = 0;
     let windows = 0;
+    const fold = WORD_FOLD;
+    // The last two characters stored in `buf` (-1: none), for the run-collapsing rule.
+    let last = -1;
+    let beforeLast = -1;
     const n = t.length;
     for (let i = 0; i <= n; i++) {
-      let c = i < n ? t.charCodeAt(i) : 32;
-      // ASCII A-Z to a-z; a no-op on the non-ASCII path, whose text is already lower-cased.
-      if (c - 65 < 26 && c >= 65) c += 32;
-      if (i < n && WORD_CHAR[c] === 1) {
-        if (c === 0x2019) c = 0x27;
-        if (len >= 2 && buf[len] === c && buf[len - 1] === c) continue;
+      // ASCII A-Z are folded here; a no-op on the non-ASCII path, whose text is already lower-cased.
+      const c = i < n ? fold[t.charCodeAt(i)]! : 0;
+      if (c !== 0) {
+        if (c === last && c === beforeLast) continue;
         h = Math.imul(h ^ c, FNV_PRIME);
         if (len < MAX_TOKEN) {
-          buf[len + 1] = c;
-          len++;
+          buf[++len] = c;
+          beforeLast = last;
+          last = c;
         }
         continue;
       }
       if (len === 0) continue;
+      last = -1;
+      beforeLast = -1;
       const wordHash = h >>> 0;
       // Only the last maxWordN hashes are ever read.
       for (let k = Math.min(histLen, maxWordN - 1); k > 0; k--) hist[k] = hist[k - 1]!;
@@ -344,6 +514,61 @@ export class Featurizer {
       }
       len = 0;
       h = FNV_OFFSET;
+    }
+    if (tokens > 0 || windows === 0) {
+      if (windows > 0 && tokens < minTail) {
+        const m = cnt + prevN;
+        const z = bias + (m > 0 ? (sum + prevSum) / Math.sqrt(m) : 0);
+        if (z > best) best = z;
+      } else {
+        const z = bias + (cnt > 0 ? sum / Math.sqrt(cnt) : 0);
+        if (z > best) best = z;
+      }
+    }
+    return best;
+  }
+
+  /** `score` in `deobfuscate` mode: the same windows over the word hashes of `wordHashes`. */
+  private scoreWords(
+    text: string,
+    w: Float32Array,
+    bias: number,
+    windowTokens: number,
+    minTail: number,
+  ): number {
+    const count = this.wordHashes(replaceUrls(text));
+    const hs = this.hashes;
+    const mask = this.mask;
+    const wordSet = this.wordSet;
+    const maxWordN = this.maxWordN;
+    const salts = this.salts;
+    let sum = 0;
+    let cnt = 0;
+    let tokens = 0;
+    let best = Number.NEGATIVE_INFINITY;
+    let prevSum = 0;
+    let prevN = 0;
+    let windows = 0;
+    for (let j = 0; j < count; j++) {
+      let wh = 0;
+      for (let g = 1; g <= maxWordN && g <= j + 1; g++) {
+        wh = g === 1 ? hs[j]! : Math.imul(wh ^ hs[j - g + 1]!, FNV_PRIME);
+        if (wordSet[g] === 1) {
+          sum += w[mixSalted(wh, salts[8 + g]!) & mask]!;
+          cnt++;
+        }
+      }
+      tokens++;
+      if (tokens >= windowTokens) {
+        const z = bias + (cnt > 0 ? sum / Math.sqrt(cnt) : 0);
+        if (z > best) best = z;
+        prevSum = sum;
+        prevN = cnt;
+        windows++;
+        sum = 0;
+        cnt = 0;
+        tokens = 0;
+      }
     }
     if (tokens > 0 || windows === 0) {
       if (windows > 0 && tokens < minTail) {

@@ -11,7 +11,7 @@ export interface LinearModelJson {
   version: 1;
   /** Hashed feature space size (a power of two). */
   buckets: number;
-  features: { wordNgrams: number[]; charNgrams: number[] };
+  features: { wordNgrams: number[]; charNgrams: number[]; deobfuscate?: boolean };
   /** base64 of a little-endian Float32Array of length `buckets`. */
   weights: string;
   bias: number;
@@ -39,6 +39,8 @@ export interface TrainOptions {
    * shipped weights carry the scale, so inference and the model format are unchanged.
    */
   nbAlpha?: number;
+  /** See `FeatureSpec.deobfuscate` (default false). */
+  deobfuscate?: boolean;
 }
 
 export interface Example {
@@ -71,6 +73,7 @@ const DEFAULTS = {
   threshold: 0.5,
   positiveWeight: 1,
   nbAlpha: 0,
+  deobfuscate: false,
 };
 
 function sigmoid(z: number): number {
@@ -305,7 +308,11 @@ export function trainLogisticRegression(
   return {
     version: 1,
     buckets: o.buckets,
-    features: { wordNgrams: [...o.wordNgrams], charNgrams: [...o.charNgrams] },
+    features: {
+      wordNgrams: [...o.wordNgrams],
+      charNgrams: [...o.charNgrams],
+      ...(o.deobfuscate ? { deobfuscate: true } : {}),
+    },
     weights: encodeWeights(f32),
     bias: Math.fround(bias),
     threshold: o.threshold,

@@ -1,17 +1,15 @@
 /**
  * The optimised `Featurizer.score` must give the same logits as the frozen pre-optimisation code
- * (`reference.ts`) for the shipped models: on every eval text (raw and as each guardrail's model
- * input), on long multi-window texts, and on random Unicode strings.
+ * (`reference.ts`) for the shipped models of the original tokenizer: on every eval text (raw and as
+ * each guardrail's model input), on long multi-window texts, and on random Unicode strings. (The
+ * injection model uses the `deobfuscate` tokenizer, which the reference predates; its scoring is
+ * checked against the streaming sink in text-classifier.test.ts.)
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import harmfulJson from '../../guardrails/harmful-request/model/harmful-request.model.json' with {
-  type: 'json',
-};
-import { classifierInput } from '../../guardrails/llm-classifier-injection/features.ts';
-import injectionJson from '../../guardrails/llm-classifier-injection/model/injection.model.json' with {
   type: 'json',
 };
 import toxicityJson from '../../guardrails/toxicity/model/toxicity.model.json' with { type: 'json' };
@@ -85,7 +83,6 @@ function randomTexts(count: number, seed: number): string[] {
 }
 
 const models: Array<[string, LinearModelJson, (text: string) => string]> = [
-  ['injection', injectionJson as unknown as LinearModelJson, classifierInput],
   ['toxicity', toxicityJson as unknown as LinearModelJson, (t) => modelInput(t, analyzeContent(t))],
   ['harmful-request', harmfulJson as unknown as LinearModelJson, (t) => modelInput(t, analyzeContent(t))],
 ];
@@ -115,11 +112,16 @@ describe('Featurizer.score matches the frozen reference on the shipped models', 
   const long = Array.from({ length: 20 }, (_, i) => evals.slice(i * 37, i * 37 + 40).join('\n\n'));
 
   for (const [name, model, input] of models) {
-    it.skipIf(evals.length === 0)(`${name}: eval texts, raw and as model input, and long texts`, () => {
-      expect(expectSameLogits(model, evals)).toBe(0);
-      expect(expectSameLogits(model, evals.map(input))).toBe(0);
-      expect(expectSameLogits(model, long.map(input))).toBe(0);
-    });
+    // Some 15,000 texts scored three ways: allow for a loaded machine.
+    it.skipIf(evals.length === 0)(
+      `${name}: eval texts, raw and as model input, and long texts`,
+      () => {
+        expect(expectSameLogits(model, evals)).toBe(0);
+        expect(expectSameLogits(model, evals.map(input))).toBe(0);
+        expect(expectSameLogits(model, long.map(input))).toBe(0);
+      },
+      60_000,
+    );
 
     it(`${name}: random Unicode strings, twice (warm caches)`, () => {
       expect(expectSameLogits(model, [...random, ...random])).toBe(0);

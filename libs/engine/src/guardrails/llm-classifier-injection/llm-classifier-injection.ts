@@ -8,13 +8,14 @@ import modelJson from './model/injection.model.json' with { type: 'json' };
 /** Loaded once at start-up; shipped weights, no network. */
 const model = modelJson as unknown as LinearModelJson;
 const classifier = createClassifier(model);
+const PREVIEW_SOURCE_CHARS = 160;
 
 export const llmClassifierInjection = defineGuardrail({
   name: 'LLMClassifierInjection',
   stages: ['input', 'tool'],
   category: 'prompt-attack',
   description:
-    'A trained classifier (hashed word and character n-gram logistic regression over de-obfuscated text and decoded payloads, weights shipped with the engine, no network) scoring prompt-injection and jailbreak likelihood; fails at or above the threshold and returns the score.',
+    'A trained classifier (hashed word n-gram logistic regression over de-obfuscated text: homoglyphs, invisible characters, leetspeak and spaced-out letters folded; weights shipped with the engine, no network) scoring prompt-injection and jailbreak likelihood; fails at or above the threshold and returns the score.',
   defaultSeverity: 'high',
   config: {
     threshold: z
@@ -44,7 +45,8 @@ export const llmClassifierInjection = defineGuardrail({
             start: 0,
             end: text.length,
             score,
-            preview: excerpt(text, 0, text.length),
+            // The head of the text is enough for an 80-character preview; excerpting all of a long text would cost as much as scoring it.
+            preview: excerpt(text, 0, Math.min(text.length, PREVIEW_SOURCE_CHARS)),
           },
         ],
       };
