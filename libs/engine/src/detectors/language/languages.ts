@@ -1,4 +1,4 @@
-import { francAll } from 'franc';
+import { rankByTrigrams } from './trigrams.ts';
 
 /** ISO 639-1 → ISO 639-3 (franc's codes) for the languages we name in configs, with their scripts. */
 export const LANGUAGES: Record<string, { iso3: string; scripts: string[] }> = {
@@ -44,6 +44,7 @@ export const LANGUAGES: Record<string, { iso3: string; scripts: string[] }> = {
   ja: { iso3: 'jpn', scripts: ['Han', 'Hiragana', 'Katakana'] },
   ko: { iso3: 'kor', scripts: ['Hangul', 'Han'] },
 };
+const CANDIDATES = Object.values(LANGUAGES).map((l) => l.iso3);
 const BY_ISO3 = new Map(Object.entries(LANGUAGES).map(([iso1, v]) => [v.iso3, iso1]));
 
 /** Accepts "en", "eng" or "en-US"; returns the ISO 639-3 code, or undefined if unknown. */
@@ -76,42 +77,80 @@ export const SCRIPTS = [
   'Hangul',
 ] as const;
 export type Script = (typeof SCRIPTS)[number];
-const SCRIPT_RES = SCRIPTS.map((s) => [s, new RegExp(`\\p{Script=${s}}`, 'u')] as const);
+const SCRIPT_RES = SCRIPTS.map((s) => new RegExp(`\\p{Script=${s}}`, 'u'));
+/** Script ids: indexes into SCRIPTS, then OTHER_SCRIPT for letters of other scripts. */
+const SCRIPT_NAMES: readonly string[] = [...SCRIPTS, 'Other'];
+const OTHER_SCRIPT = SCRIPTS.length;
+const NOT_LETTER = 255;
+const UNCLASSIFIED = 254;
+/** Script id per UTF-16 code unit, filled on first sight (the Unicode property regexes are slow). */
+const bmpScripts = new Uint8Array(0x10000).fill(UNCLASSIFIED);
+const astralScripts = new Map<number, number>();
 
-const scriptCache = new Map<number, string | null>();
+function classify(cp: number): number {
+  const ch = String.fromCodePoint(cp);
+  if (!/\p{L}/u.test(ch)) return NOT_LETTER;
+  const k = SCRIPT_RES.findIndex((re) => re.test(ch));
+  return k < 0 ? OTHER_SCRIPT : k;
+}
 
-/** The script of a code point ('Other' for letters outside the known scripts, null for non-letters). Cached. */
-function scriptOf(cp: number): string | null {
-  if ((cp >= 65 && cp <= 90) || (cp >= 97 && cp <= 122)) return 'Latin';
-  if (cp < 128) return null;
-  let s = scriptCache.get(cp);
+/** The script id of a code point, or NOT_LETTER. */
+function scriptIdOf(cp: number): number {
+  if (cp < 0x10000) {
+    let s = bmpScripts[cp]!;
+    if (s === UNCLASSIFIED) {
+      s = classify(cp);
+      bmpScripts[cp] = s;
+    }
+    return s;
+  }
+  let s = astralScripts.get(cp);
   if (s === undefined) {
-    const ch = String.fromCodePoint(cp);
-    s = /\p{L}/u.test(ch) ? (SCRIPT_RES.find(([, re]) => re.test(ch))?.[0] ?? 'Other') : null;
-    if (scriptCache.size < 50_000) scriptCache.set(cp, s);
+    s = classify(cp);
+    if (astralScripts.size < 50_000) astralScripts.set(cp, s);
   }
   return s;
 }
+
+/**
+ * The last counts computed: a check counts the same sample for its script test, its prose test
+ * and identification, and a text of at most 5 000 characters is its own sample.
+ */
+let lastCounted: { text: string; n: number; counts: Record<string, number>; letters: number } | undefined;
 
 /** Letter counts per script (letters in none of the known scripts count as "Other"). Bounded sample. */
 export function scriptCounts(
   text: string,
   maxChars = 20_000,
 ): { counts: Record<string, number>; letters: number } {
-  const counts: Record<string, number> = {};
-  let letters = 0;
   const n = Math.min(text.length, maxChars);
+  if (lastCounted === undefined || lastCounted.n !== n || lastCounted.text !== text) {
+    lastCounted = { text, n, ...countScripts(text, n) };
+  }
+  return { counts: { ...lastCounted.counts }, letters: lastCounted.letters };
+}
+
+function countScripts(text: string, n: number): { counts: Record<string, number>; letters: number } {
+  const tally = new Int32Array(SCRIPT_NAMES.length);
+  /** Script ids in order of first appearance: the order of the keys of `counts`. */
+  const seen: number[] = [];
+  let letters = 0;
   for (let i = 0; i < n; i++) {
     let cp = text.charCodeAt(i);
-    if (cp >= 0xd800 && cp <= 0xdbff && i + 1 < n) {
+    if (cp < 128) {
+      if ((cp | 32) < 97 || (cp | 32) > 122) continue;
+    } else if (cp >= 0xd800 && cp <= 0xdbff && i + 1 < n) {
       cp = text.codePointAt(i) ?? cp;
       i++;
     }
-    const s = scriptOf(cp);
-    if (s === null) continue;
+    const s = cp < 128 ? 0 : scriptIdOf(cp);
+    if (s === NOT_LETTER) continue;
     letters++;
-    counts[s] = (counts[s] ?? 0) + 1;
+    if (tally[s] === 0) seen.push(s);
+    tally[s]!++;
   }
+  const counts: Record<string, number> = {};
+  for (const s of seen) counts[SCRIPT_NAMES[s]!] = tally[s]!;
   return { counts, letters };
 }
 
@@ -122,27 +161,39 @@ export function dominantScript(text: string): string | undefined {
 }
 
 /** Frequent function words: a strong, cheap signal on short Latin-script texts where trigrams are noisy. */
-const STOPWORDS: Record<string, Set<string>> = Object.fromEntries(
-  Object.entries({
-    eng: 'the a an and or but is are was were be been being you your i me my we our us they them their he she his her it its this that these those of to in on at by from with for as if not no do does did have has had can could would should will shall may might must what how why where when who which there here about into than then so just also',
-    fra: 'le la les des est et une un vous je tu il elle nous pour pas que qui dans sur avec ce cette sont mais du au aux ou où comment quel quelle très aussi être avoir fait',
-    spa: 'el la los las es y una un que de por para con como está estás qué no se lo del al pero muy yo tu su sus mi dónde cómo cuando también hay son',
-    deu: 'der die das und ist nicht ein eine ich sie wir mit für auf sind zu den dem des auch wie was ist bitte kann können wo warum haben hat',
-    ita: 'il lo la gli le è e una un che di per con come sono non del della nel ma anche questo quella dove perché ho hai',
-    por: 'o os as é e uma um que de para com como não do da em no na mas você são isso onde porque tem',
-    nld: 'de het een en is zijn niet ik je wij met voor op van dat dit ook maar hoe wat waar waarom heb',
-  }).map(([k, v]) => [k, new Set(v.split(' '))]),
-);
+const STOPWORD_LISTS: Record<string, string> = {
+  eng: 'the a an and or but is are was were be been being you your i me my we our us they them their he she his her it its this that these those of to in on at by from with for as if not no do does did have has had can could would should will shall may might must what how why where when who which there here about into than then so just also',
+  fra: 'le la les des est et une un vous je tu il elle nous pour pas que qui dans sur avec ce cette sont mais du au aux ou où comment quel quelle très aussi être avoir fait',
+  spa: 'el la los las es y una un que de por para con como está estás qué no se lo del al pero muy yo tu su sus mi dónde cómo cuando también hay son',
+  deu: 'der die das und ist nicht ein eine ich sie wir mit für auf sind zu den dem des auch wie was ist bitte kann können wo warum haben hat',
+  ita: 'il lo la gli le è e una un che di per con come sono non del della nel ma anche questo quella dove perché ho hai',
+  por: 'o os as é e uma um que de para com como não do da em no na mas você são isso onde porque tem',
+  nld: 'de het een en is zijn niet ik je wij met voor op van dat dit ook maar hoe wat waar waarom heb',
+};
+const STOPWORD_LANGUAGES = Object.keys(STOPWORD_LISTS);
+/** Word → bit set of the languages (indexes into STOPWORD_LANGUAGES) listing it: one lookup per word. */
+const STOPWORD_BITS = new Map<string, number>();
+STOPWORD_LANGUAGES.forEach((lang, k) => {
+  for (const w of (STOPWORD_LISTS[lang] as string).split(' '))
+    STOPWORD_BITS.set(w, (STOPWORD_BITS.get(w) ?? 0) | (1 << k));
+});
+
+const WORD = /\p{L}+/gu;
+const MAX_STOPWORD_WORDS = 400;
 
 function stopwordScores(text: string): Array<readonly [string, number]> {
-  const words =
-    text
-      .toLowerCase()
-      .match(/\p{L}+/gu)
-      ?.slice(0, 400) ?? [];
-  return Object.entries(STOPWORDS)
-    .map(([lang, set]) => [lang, words.filter((w) => set.has(w)).length] as const)
-    .sort((a, b) => b[1] - a[1]);
+  // Only the first words count: stop the scan there instead of listing every word of the text.
+  const lower = text.toLowerCase();
+  const hits = new Array<number>(STOPWORD_LANGUAGES.length).fill(0);
+  WORD.lastIndex = 0;
+  let words = 0;
+  for (let m = WORD.exec(lower); m && words < MAX_STOPWORD_WORDS; m = WORD.exec(lower)) {
+    words++;
+    const bits = STOPWORD_BITS.get(m[0]);
+    if (bits === undefined) continue;
+    for (let k = 0; k < hits.length; k++) if ((bits >> k) & 1) hits[k]!++;
+  }
+  return STOPWORD_LANGUAGES.map((lang, k) => [lang, hits[k]!] as const).sort((a, b) => b[1] - a[1]);
 }
 
 function stopwordGuess(text: string): string | undefined {
@@ -154,41 +205,103 @@ function stopwordGuess(text: string): string | undefined {
 /** Whether the text reads as prose (mostly letters, several words) rather than code, keys or handles. */
 export function isProse(text: string): boolean {
   const sample = text.length > 5_000 ? text.slice(0, 5_000) : text;
-  const nonSpace = sample.replace(/\s+/g, '');
-  if (nonSpace.length === 0) return false;
+  // One pass: characters outside \s, and whitespace-separated words made only of letters and
+  // sentence punctuation (as /^[\p{L}'’,.!?;:()"-]+$/u would accept them).
+  let nonSpace = 0;
+  let words = 0;
+  let wordLength = 0;
+  let wordOk = true;
+  for (let i = 0; i <= sample.length; i++) {
+    const c = i < sample.length ? sample.charCodeAt(i) : 32;
+    if (isJsSpace(c)) {
+      if (wordLength > 0 && wordOk) words++;
+      wordLength = 0;
+      wordOk = true;
+      continue;
+    }
+    nonSpace++;
+    wordLength++;
+    if (!wordOk) continue;
+    let cp = c;
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < sample.length) {
+      const low = sample.charCodeAt(i + 1);
+      if (low >= 0xdc00 && low <= 0xdfff) {
+        cp = (c - 0xd800) * 0x400 + (low - 0xdc00) + 0x10000;
+        nonSpace++;
+        wordLength++;
+        i++;
+      }
+    }
+    wordOk = cp < 128 ? PROSE_ASCII[cp] === 1 : cp === 0x2019 || scriptIdOf(cp) !== NOT_LETTER;
+  }
+  if (nonSpace === 0) return false;
   const { letters } = scriptCounts(sample, 5_000);
-  const words = sample.split(/\s+/).filter((w) => /^[\p{L}'’,.!?;:()"-]+$/u.test(w)).length;
-  return letters / nonSpace.length >= 0.75 && words >= 4;
+  return letters / nonSpace >= 0.75 && words >= 4;
+}
+
+/** ASCII characters a prose word may consist of: letters and sentence punctuation (’ is the one beyond ASCII). */
+const PROSE_ASCII = new Uint8Array(128);
+for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz\',.!?;:()"-')
+  PROSE_ASCII[c.charCodeAt(0)] = 1;
+
+/** JavaScript's \s: WhiteSpace and LineTerminator code units. */
+function isJsSpace(c: number): boolean {
+  if (c < 128) return c === 32 || (c >= 9 && c <= 13);
+  return (
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
+}
+
+/** The most likely language, and the full ranking computed only when asked for. */
+export interface LanguageRanking {
+  top: string;
+  /** Candidates with franc's relative scores (best = 1), `top` first with 1. */
+  scores(): Array<[string, number]>;
 }
 
 /**
- * Candidate languages with franc's relative scores (best = 1), restricted to `only`; function-word
- * evidence, when clear, is put first. Empty when the text is too short.
+ * The most likely language restricted to `only`; function-word evidence, when clear, decides it.
+ * Undefined when the text is too short. franc's full ranking is computed on demand only: a text
+ * whose language is decided by its script or function words and is accepted needs no trigrams.
  */
 export function rankLanguages(
   text: string,
   minLength = 20,
-  only: readonly string[] = Object.values(LANGUAGES).map((l) => l.iso3),
-): Array<[string, number]> {
+  only: readonly string[] = CANDIDATES,
+): LanguageRanking | undefined {
   const sample = text.length > 5_000 ? text.slice(0, 5_000) : text;
-  if (sample.trim().length < minLength) return [];
+  if (sample.trim().length < minLength) return undefined;
   const found = identify(sample, minLength, only);
   const top = found.top;
-  if (top === 'und') return [];
-  // franc's ranking is computed once: detection reuses it when it fell through to franc.
-  const ranked = (found.ranked ?? francAll(sample, { minLength, only: [...only] })).filter(
-    ([l]) => l !== 'und',
-  ) as Array<[string, number]>;
-  const rest = ranked.filter(([l]) => l !== top);
-  return [[top, 1], ...rest];
+  if (top === 'und') return undefined;
+  let scores: Array<[string, number]> | undefined;
+  return {
+    top,
+    scores() {
+      // The trigram ranking is computed once: detection reuses it when it fell through to trigrams.
+      scores ??= [
+        [top, 1],
+        ...(found.ranked ?? rankByTrigrams(sample, minLength, only)).filter(
+          ([l]) => l !== 'und' && l !== top,
+        ),
+      ];
+      return scores;
+    },
+  };
 }
 
 /** Function-word hits of one language in the text. */
 export function stopwordHits(text: string, iso3: string): number {
   return stopwordScores(text).find(([l]) => l === iso3)?.[1] ?? 0;
 }
-
-const CANDIDATES = Object.values(LANGUAGES).map((l) => l.iso3);
 
 /**
  * Language identification with franc over a fixed candidate list (the languages above), which is
@@ -212,6 +325,6 @@ function identify(
   if (sample.trim().length < minLength) return { top: 'und' };
   const guess = stopwordGuess(sample);
   if (guess && only.includes(guess)) return { top: guess };
-  const ranked = francAll(sample, { minLength, only: [...only] }) as Array<[string, number]>;
+  const ranked = rankByTrigrams(sample, minLength, only);
   return { top: ranked[0]?.[0] as string, ranked };
 }

@@ -91,18 +91,20 @@ export const languageRestriction = defineGuardrail({
           details: { scripts: counts },
         };
       }
-      const ranked = rankLanguages(text, config.minLengthForLanguage);
-      const lang = ranked[0]?.[0];
-      if (!lang)
+      const ranking = rankLanguages(text, config.minLengthForLanguage);
+      if (!ranking)
         return {
           passed: true,
           message: 'Allowed script; language undetermined',
           details: { scripts: counts },
         };
+      const lang = ranking.top;
       if (!allowedIso3.has(lang)) {
         // Short and informal texts are ambiguous: pass when an allowed language is nearly as likely
         // or its function words are at least as present as the winner's.
-        const close = ranked.find(([l, score]) => allowedIso3.has(l) && score >= config.ambiguityMargin);
+        const close = ranking
+          .scores()
+          .find(([l, score]) => allowedIso3.has(l) && score >= config.ambiguityMargin);
         const stop = [...allowedIso3].find(
           (l) => stopwordHits(text, l) >= Math.max(2, stopwordHits(text, lang)),
         );

@@ -36,13 +36,12 @@ export const languageSame = defineGuardrail({
       if (input === 'und') return { passed: true, message: 'Input too short to identify its language' };
       if (!isProse(text))
         return { passed: true, message: 'Output is not prose (code, data); language not judged' };
-      const ranked = rankLanguages(text, config.minLength);
-      const output = ranked[0]?.[0];
-      if (!output) return { passed: true, message: 'Output too short to identify its language' };
+      const ranking = rankLanguages(text, config.minLength);
+      if (!ranking) return { passed: true, message: 'Output too short to identify its language' };
+      const output = ranking.top;
       const details = { inputLanguage: toIso1(input), outputLanguage: toIso1(output) };
       // Ambiguous outputs (the input language nearly as likely) pass.
-      const close = ranked.some(([l, score]) => l === input && score >= 0.9);
-      if (output !== input && !close) {
+      if (output !== input && !ranking.scores().some(([l, score]) => l === input && score >= 0.9)) {
         return {
           passed: false,
           message: `Output is in "${details.outputLanguage}" but the input is in "${details.inputLanguage}"`,
