@@ -4,7 +4,7 @@
  * b0mb" as "how to make a bomb" and never need to handle case, punctuation or spacing tricks.
  */
 import { gateFor } from './gate.ts';
-import { scanTokens, type Token, tokenObjects } from './tokens.ts';
+import { NOT_ALNUM, scanTokens, type Token, tokenObjects } from './tokens.ts';
 
 export interface FoldedText {
   text: string;
@@ -19,6 +19,12 @@ export interface FoldedText {
   /** Original offsets of each token (end exclusive). */
   origStart: Int32Array;
   origEnd: Int32Array;
+  /** FNV-1a hash of each token's folded characters. */
+  hashes: Int32Array;
+  /** DOUBLED / NOT_ALNUM flags of each token (tokens.ts). */
+  flags: Uint8Array;
+  /** Positions in `text` where a regex word starts (\b then [a-z0-9]), ascending (made on first use). */
+  readonly wordStarts: { positions: Int32Array; count: number };
   /** Maps a [start, end) range in `text` to the original text. */
   toOriginal(start: number, end: number): { start: number; end: number };
 }
@@ -48,22 +54,70 @@ function fold(original: string): FoldedText {
     return lo;
   };
   let tokens: Token[] | undefined;
+  let wordStarts: { positions: Int32Array; count: number } | undefined;
   return {
     text: a.text,
     get tokens() {
       tokens ??= tokenObjects(a);
       return tokens;
     },
+    get wordStarts() {
+      wordStarts ??= findWordStarts(a.text, starts, a.lens, a.flags, count);
+      return wordStarts;
+    },
     count,
     starts,
     lens: a.lens,
     origStart,
     origEnd,
+    hashes: a.hashes,
+    flags: a.flags,
     toOriginal(start, end) {
       if (count === 0) return { start: 0, end: 0 };
       return { start: origStart[tokenAt(start)]!, end: origEnd[tokenAt(Math.max(start, end - 1))]! };
     },
   };
+}
+
+const isWord = (c: number) =>
+  (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
+
+/**
+ * Word starts of the folded text: every token that begins with a letter or digit, and inside tokens
+ * with other characters ("don't", "f*ck", non-ASCII letters) every word character after a non-word one.
+ */
+function findWordStarts(
+  text: string,
+  starts: Int32Array,
+  lens: Int32Array,
+  flags: Uint8Array,
+  count: number,
+): { positions: Int32Array; count: number } {
+  let out = new Int32Array(count + 16);
+  const push = (q: number): void => {
+    if (m === out.length) {
+      const grown = new Int32Array(out.length * 2);
+      grown.set(out);
+      out = grown;
+    }
+    out[m++] = q;
+  };
+  let m = 0;
+  for (let t = 0; t < count; t++) {
+    const s = starts[t]!;
+    if ((flags[t]! & NOT_ALNUM) === 0) {
+      push(s);
+      continue;
+    }
+    const e = s + lens[t]!;
+    let prevWord = false;
+    for (let q = s; q < e; q++) {
+      const word = isWord(text.charCodeAt(q));
+      if (word && !prevWord) push(q);
+      prevWord = word;
+    }
+  }
+  return { positions: out, count: m };
 }
 
 export interface PatternFamily {
@@ -93,15 +147,31 @@ export function matchFamilies(
 ): PatternHit[] {
   const hits: PatternHit[] = [];
   const gate = gateFor(families, () => families.map((f) => f.pattern));
-  gate.run(folded.text, limit, (k, index, matched) => {
-    const f = families[k]!;
-    const o = folded.toOriginal(index, index + matched.length);
-    hits.push({ category: f.category, weight: f.weight, start: o.start, end: o.end, matched });
-  });
+  gate.run(
+    folded.text,
+    limit,
+    (k, index, matched) => {
+      const f = families[k]!;
+      const o = folded.toOriginal(index, index + matched.length);
+      hits.push({ category: f.category, weight: f.weight, start: o.start, end: o.end, matched });
+    },
+    undefined,
+    folded.wordStarts,
+  );
   return hits;
 }
 
 /** Whether a global pattern matches the folded text anywhere (gated like matchFamilies). */
 export function testFolded(folded: FoldedText, pattern: RegExp): boolean {
-  return gateFor(pattern, () => [pattern]).test(folded.text);
+  let any = false;
+  gateFor(pattern, () => [pattern]).run(
+    folded.text,
+    1,
+    () => {
+      any = true;
+    },
+    undefined,
+    folded.wordStarts,
+  );
+  return any;
 }

@@ -351,6 +351,8 @@ export class PatternGate {
       });
     });
     this.term = Int32Array.from(term);
+    this.nextFrom = new Float64Array(patterns.length);
+    this.hits = new Int32Array(patterns.length);
   }
 
   /** True when every pattern is gated (none falls back to a full scan). */
@@ -358,65 +360,78 @@ export class PatternGate {
     return this.always === 0;
   }
 
+  /** True when every pattern can only start where a word starts (\b then a word character). */
+  get wordStartsOnly(): boolean {
+    return this.always === 0 && this.wordStart === (1 << this.patterns.length) - 1;
+  }
+
+  private readonly nextFrom: Float64Array;
+  private readonly hits: Int32Array;
+
   /**
    * Calls `onMatch(patternIndex, index, matched)` for every match, pattern by pattern in the order
    * a separate matchAll per pattern would give (all matches of pattern 0, then pattern 1 ...).
-   * With `accept`, matches it refuses are skipped and do not count towards `limit`.
+   * With `accept`, matches it refuses are skipped and do not count towards `limit`. With
+   * `wordStarts` (every position of `text` where a word character follows a non-word character,
+   * ascending), only those positions are tried: enough when `wordStartsOnly`, else ignored.
    */
   run(
     text: string,
     limit: number,
     onMatch: (pattern: number, index: number, matched: string) => void,
     accept?: (pattern: number, index: number, matched: string) => boolean,
+    wordStarts?: { positions: Int32Array; count: number },
   ): void {
     const count = this.patterns.length;
-    const found: Array<Array<number | string>> = [];
-    for (let k = 0; k < count; k++) found.push([]);
-    const nextFrom = new Float64Array(count);
-    const hits = new Int32Array(count);
+    this.nextFrom.fill(0);
+    this.hits.fill(0);
+    /** Matches as (pattern, index, matched) triples in the order found; made on the first match. */
+    let found: Array<number | string> | undefined;
     let active = ((1 << count) - 1) & ~this.always;
     const n = text.length;
-    const child = this.child;
-    const term = this.term;
-    const firstChar = this.firstChar;
-    const wordStart = this.wordStart;
-    const symbol = this.symbol;
-    let prevWord = false;
-    for (let p = 0; p < n && active !== 0; p++) {
-      let c = text.charCodeAt(p);
-      const wasWord = prevWord;
-      if (c >= OTHER) {
-        c = OTHER;
-        prevWord = false;
-      } else {
-        prevWord = WORD(c);
-        c = symbol[c]!;
-      }
-      if (firstChar[c] === 0 || (wasWord && (active & ~wordStart) === 0)) continue;
-      let node = child[c]! - 1;
-      let mask = 0;
-      let q = p + 1;
-      while (node >= 0) {
-        mask |= term[node]!;
-        if (q >= n || q - p >= K) break;
-        const d = text.charCodeAt(q++);
-        node = child[node * ASCII + (d >= OTHER ? OTHER : symbol[d]!)]! - 1;
-      }
-      mask &= active;
-      if (wasWord) mask &= ~wordStart;
+    const record = (p: number, mask: number): void => {
       while (mask !== 0) {
         const bit = 31 - Math.clz32(mask & -mask);
         mask &= mask - 1;
-        if (p < nextFrom[bit]!) continue;
+        if (p < this.nextFrom[bit]!) continue;
         const re = this.sticky[bit]!;
         re.lastIndex = p;
         const m = re.exec(text);
         if (!m) continue;
         const len = m[0].length;
-        nextFrom[bit] = p + (len > 0 ? len : 1);
+        this.nextFrom[bit] = p + (len > 0 ? len : 1);
         if (accept && !accept(bit, p, m[0])) continue;
-        found[bit]!.push(p, m[0]);
-        if (++hits[bit]! >= limit) active &= ~(1 << bit);
+        found ??= [];
+        found.push(bit, p, m[0]);
+        if (++this.hits[bit]! >= limit) active &= ~(1 << bit);
+      }
+    };
+    if (wordStarts && this.wordStartsOnly) {
+      const { positions } = wordStarts;
+      for (let k = 0; k < wordStarts.count && active !== 0; k++) {
+        const p = positions[k]!;
+        const mask = this.walk(text, p) & active;
+        if (mask !== 0) record(p, mask);
+      }
+    } else {
+      const firstChar = this.firstChar;
+      const wordStart = this.wordStart;
+      const symbol = this.symbol;
+      let prevWord = false;
+      for (let p = 0; p < n && active !== 0; p++) {
+        let c = text.charCodeAt(p);
+        const wasWord = prevWord;
+        if (c >= OTHER) {
+          c = OTHER;
+          prevWord = false;
+        } else {
+          prevWord = WORD(c);
+          c = symbol[c]!;
+        }
+        if (firstChar[c] === 0 || (wasWord && (active & ~wordStart) === 0)) continue;
+        let mask = this.walk(text, p) & active;
+        if (wasWord) mask &= ~wordStart;
+        if (mask !== 0) record(p, mask);
       }
     }
     for (let k = 0; k < count; k++) {
@@ -431,9 +446,30 @@ export class PatternGate {
         }
         continue;
       }
-      const list = found[k]!;
-      for (let j = 0; j < list.length; j += 2) onMatch(k, list[j] as number, list[j + 1] as string);
+      if (!found) continue;
+      for (let j = 0; j < found.length; j += 3) {
+        if (found[j] === k) onMatch(k, found[j + 1] as number, found[j + 2] as string);
+      }
     }
+  }
+
+  /** Patterns one of whose prefixes starts at `p` (trie walk over at most K characters). */
+  private walk(text: string, p: number): number {
+    const child = this.child;
+    const term = this.term;
+    const symbol = this.symbol;
+    const n = text.length;
+    const c = text.charCodeAt(p);
+    let node = child[c >= OTHER ? OTHER : symbol[c]!]! - 1;
+    let mask = 0;
+    let q = p + 1;
+    while (node >= 0) {
+      mask |= term[node]!;
+      if (q >= n || q - p >= K) break;
+      const d = text.charCodeAt(q++);
+      node = child[node * ASCII + (d >= OTHER ? OTHER : symbol[d]!)]! - 1;
+    }
+    return mask;
   }
 
   /** Whether pattern `k` matches anywhere (like `pattern.test(text)` from lastIndex 0). */

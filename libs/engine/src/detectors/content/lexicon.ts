@@ -5,7 +5,7 @@
  * inside a longer word ("Scunthorpe", "spicy", "cocktail" do not contain a hit).
  */
 import type { FoldedText } from './folded.ts';
-import { collapse3, collapseAll, type Token, tokenize } from './tokens.ts';
+import { collapse3, collapseAll, DOUBLED, FNV_OFFSET, FNV_PRIME, type Token, tokenize } from './tokens.ts';
 
 export interface LexEntry {
   term: string;
@@ -27,8 +27,11 @@ export interface LexHit {
 
 const VOWELS = /[aeiou]/;
 
-const FNV_OFFSET = 0x811c9dc5;
-const FNV_PRIME = 0x01000193;
+const fnv = (s: string): number => {
+  let h = FNV_OFFSET;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), FNV_PRIME);
+  return h;
+};
 
 /**
  * String-keyed open-addressing table looked up by character codes (a range of a string or a
@@ -46,9 +49,7 @@ class CodeTable<T> {
     this.slots = new Int32Array(size);
     this.mask = size - 1;
     for (const [k, v] of map) {
-      let h = FNV_OFFSET;
-      for (let i = 0; i < k.length; i++) h = Math.imul(h ^ k.charCodeAt(i), FNV_PRIME);
-      let slot = h & this.mask;
+      let slot = fnv(k) & this.mask;
       while (this.slots[slot] !== 0) slot = (slot + 1) & this.mask;
       this.keys.push(k);
       this.vals.push(v);
@@ -85,6 +86,39 @@ class CodeTable<T> {
         if (j === len) return this.vals[idx - 1];
       }
       slot = (slot + 1) & this.mask;
+    }
+  }
+}
+
+/** Set of 32-bit hashes (open addressing; 0 is stored as a flag). */
+class HashSet {
+  private readonly slots: Int32Array;
+  private readonly mask: number;
+  private hasZero = false;
+
+  constructor(hashes: Iterable<number>) {
+    const list = [...new Set(hashes)];
+    let size = 16;
+    while (size < list.length * 2) size <<= 1;
+    this.slots = new Int32Array(size);
+    this.mask = size - 1;
+    for (const h of list) {
+      if (h === 0) {
+        this.hasZero = true;
+        continue;
+      }
+      let slot = h & this.mask;
+      while (this.slots[slot] !== 0) slot = (slot + 1) & this.mask;
+      this.slots[slot] = h;
+    }
+  }
+
+  has(h: number): boolean {
+    if (h === 0) return this.hasZero;
+    for (let slot = h & this.mask; ; slot = (slot + 1) & this.mask) {
+      const v = this.slots[slot]!;
+      if (v === h) return true;
+      if (v === 0) return false;
     }
   }
 }
@@ -176,73 +210,89 @@ export class Lexicon {
   }
 
   private tables?: {
-    words: CodeTable<LexEntry>;
-    phrases: CodeTable<Array<{ rest: string[]; entry: LexEntry }>>;
+    /** Word entries and the phrases starting with each word, in one table (one probe per token). */
+    words: CodeTable<{ entry?: LexEntry; phrases?: Array<{ rest: string[]; entry: LexEntry }> }>;
+    /**
+     * Hashes of every key with runs of equal letters collapsed: a stretched token whose collapsed
+     * form is not here cannot match any key, whichever way it is collapsed.
+     */
+    collapsed: HashSet;
   };
 
-  /** Looks up the token `text.slice(s, s + len)` exactly as `lookup` would, without a string. */
-  private lookupAt(text: string, s: number, len: number, h: number): LexEntry | undefined {
-    const words = this.tables!.words;
-    const hit = words.getText(text, s, len, h);
-    if (hit) return hit;
-    let doubled = false;
-    for (let i = 1; i < len; i++) {
-      if (text.charCodeAt(s + i) === text.charCodeAt(s + i - 1)) {
-        doubled = true;
-        break;
+  private buildTables(): NonNullable<Lexicon['tables']> {
+    const combined = new Map<
+      string,
+      { entry?: LexEntry; phrases?: Array<{ rest: string[]; entry: LexEntry }> }
+    >();
+    for (const [k, entry] of this.words) combined.set(k, { entry });
+    for (const [k, phrases] of this.phrases) combined.set(k, { ...combined.get(k), phrases });
+    return {
+      words: new CodeTable(combined),
+      collapsed: new HashSet([...this.words.keys()].map((k) => fnv(collapseAll(k)))),
+    };
+  }
+
+  /**
+   * The entry of a stretched token `text.slice(s, s + len)` (one with equal letters in a row), as
+   * `lookup` finds it: its run-of-three-collapsed form, else its fully collapsed form.
+   */
+  private lookupStretched(text: string, s: number, len: number): LexEntry | undefined {
+    const tables = this.tables!;
+    let h1 = FNV_OFFSET;
+    let n1 = 0;
+    for (let i = 0; i < len; i++) {
+      const c = text.charCodeAt(s + i);
+      if (i === 0 || c !== text.charCodeAt(s + i - 1)) {
+        h1 = Math.imul(h1 ^ c, FNV_PRIME);
+        n1++;
       }
     }
-    if (!doubled) return undefined;
+    if (!tables.collapsed.has(h1)) return undefined;
     if (scratch3.length < len) {
       scratch3 = new Uint16Array(len * 2);
       scratch1 = new Uint16Array(len * 2);
     }
     let n3 = 0;
     let h3 = FNV_OFFSET;
-    let n1 = 0;
-    let h1 = FNV_OFFSET;
+    n1 = 0;
     for (let i = 0; i < len; i++) {
       const c = text.charCodeAt(s + i);
       const p1 = i >= 1 ? text.charCodeAt(s + i - 1) : -1;
-      if (c !== p1) {
-        scratch1[n1++] = c;
-        h1 = Math.imul(h1 ^ c, FNV_PRIME);
-      }
+      if (c !== p1) scratch1[n1++] = c;
       if (i >= 2 && c === p1 && c === text.charCodeAt(s + i - 2)) continue;
       scratch3[n3++] = c;
       h3 = Math.imul(h3 ^ c, FNV_PRIME);
     }
     if (n3 !== len) {
-      const e = words.getCodes(scratch3, n3, h3);
+      const e = tables.words.getCodes(scratch3, n3, h3)?.entry;
       if (e) return e;
     }
-    if (n1 !== len && n1 !== n3 && n1 >= 3) return words.getCodes(scratch1, n1, h1);
+    if (n1 !== len && n1 !== n3 && n1 >= 3) return tables.words.getCodes(scratch1, n1, h1)?.entry;
     return undefined;
   }
 
   private readonly foldedMemo = new WeakMap<FoldedText, readonly LexHit[]>();
 
   /**
-   * Hits over a folded text's tokens, the same as `matchTokens(folded.tokens)`, looked up by
-   * character codes without building token strings; shared between callers, must not be changed.
+   * Hits over a folded text's tokens, the same as `matchTokens(folded.tokens)`, looked up by the
+   * tokens' hashes without building token strings; shared between callers, must not be changed.
    */
   matchFolded(folded: FoldedText): readonly LexHit[] {
     if (this.words.size === 0 && this.phrases.size === 0) return [];
     const known = this.foldedMemo.get(folded);
     if (known) return known;
-    this.tables ??= { words: new CodeTable(this.words), phrases: new CodeTable(this.phrases) };
-    const phrases = this.phrases.size > 0 ? this.tables.phrases : undefined;
-    const { text, starts, lens, origStart, origEnd, count } = folded;
+    this.tables ??= this.buildTables();
+    const words = this.tables.words;
+    const { text, starts, lens, origStart, origEnd, hashes, flags, count } = folded;
     const hits: LexHit[] = [];
     for (let i = 0; i < count; i++) {
       const s = starts[i]!;
       const len = lens[i]!;
-      let h = FNV_OFFSET;
-      for (let j = 0; j < len; j++) h = Math.imul(h ^ text.charCodeAt(s + j), FNV_PRIME);
-      const e = this.lookupAt(text, s, len, h);
+      const found = words.getText(text, s, len, hashes[i]!);
+      const e =
+        found?.entry ?? ((flags[i]! & DOUBLED) !== 0 ? this.lookupStretched(text, s, len) : undefined);
       if (e) hits.push({ entry: e, start: origStart[i]!, end: origEnd[i]!, matched: text.slice(s, s + len) });
-      if (!phrases) continue;
-      const ps = phrases.getText(text, s, len, h);
+      const ps = found?.phrases;
       if (!ps) continue;
       for (const p of ps) {
         if (i + p.rest.length >= count) continue;

@@ -60,6 +60,15 @@ function foldChar(c: number): string {
 const isInvisible = (c: number): boolean =>
   c === 0xad || c === 0x200b || c === 0x200c || c === 0x200d || c === 0x2060 || c === 0xfeff;
 
+/** ASCII letters lower-cased and the apostrophe (the fast path of scanTokens); 0 for the rest. */
+const ASCII_WORD = (() => {
+  const t = new Uint8Array(128);
+  for (let c = 97; c <= 122; c++) t[c] = c;
+  for (let c = 65; c <= 90; c++) t[c] = c | 32;
+  t[0x27] = 0x27;
+  return t;
+})();
+
 /** LEET[c] = letter for a leet digit or symbol, else 0. */
 const LEET_CODE = (() => {
   const t = new Uint16Array(65536);
@@ -70,7 +79,8 @@ const LEET_CODE = (() => {
 /**
  * The tokens of a text as parallel arrays, and the folded text (tokens joined by single spaces):
  * token i is `text.slice(starts[i], starts[i] + lens[i])` and covers [origStart[i], origEnd[i]) of
- * the original.
+ * the original. `hashes[i]` is the FNV-1a hash of the token's folded characters (so that lexicons
+ * look tokens up without reading them again) and `flags[i]` holds DOUBLED and NOT_ALNUM.
  */
 export interface TokenArrays {
   text: string;
@@ -79,22 +89,34 @@ export interface TokenArrays {
   lens: Int32Array;
   origStart: Int32Array;
   origEnd: Int32Array;
+  hashes: Int32Array;
+  flags: Uint8Array;
 }
 
-let chars = new Uint16Array(4096);
+export const FNV_OFFSET = 0x811c9dc5;
+export const FNV_PRIME = 0x01000193;
+/** Token flag: two equal characters in a row (a stretched spelling is possible). */
+export const DOUBLED = 1;
+/** Token flag: a character other than a-z and 0-9 (regex word starts may occur inside it). */
+export const NOT_ALNUM = 2;
+
+/** The folded text being written (tokens and single spaces). */
+let out = new Uint16Array(4096);
 let tokStart = new Int32Array(1024);
 let tokLen = new Int32Array(1024);
 let tokOS = new Int32Array(1024);
 let tokOE = new Int32Array(1024);
+let tokHash = new Int32Array(1024);
+let tokFlags = new Uint8Array(1024);
 
-function ensureChars(need: number): void {
-  if (need <= chars.length) return;
-  const next = new Uint16Array(Math.max(need, chars.length * 2));
-  next.set(chars);
-  chars = next;
+function growOut(need: number): void {
+  if (need <= out.length) return;
+  const next = new Uint16Array(Math.max(need, out.length * 2));
+  next.set(out);
+  out = next;
 }
 
-function ensureTokens(need: number): void {
+function growTokens(need: number): void {
   if (need <= tokStart.length) return;
   const size = Math.max(need, tokStart.length * 2);
   const grow = (a: Int32Array) => {
@@ -106,178 +128,315 @@ function ensureTokens(need: number): void {
   tokLen = grow(tokLen);
   tokOS = grow(tokOS);
   tokOE = grow(tokOE);
+  tokHash = grow(tokHash);
+  const flags = new Uint8Array(size);
+  flags.set(tokFlags);
+  tokFlags = flags;
 }
 
-function charsToString(buf: Uint16Array, length: number): string {
-  let out = '';
-  for (let i = 0; i < length; i += 8192) {
-    out += String.fromCharCode.apply(
-      null,
-      buf.subarray(i, Math.min(length, i + 8192)) as unknown as number[],
-    );
+/** The input's UTF-16 code units (reading a typed array is cheaper than String#charCodeAt). */
+let source = Buffer.allocUnsafeSlow(8192);
+let sourceCodes = new Uint16Array(source.buffer, 0, 4096);
+
+function codesOf(text: string): Uint16Array {
+  if (text.length * 2 > source.length) {
+    source = Buffer.allocUnsafeSlow(Math.max(text.length * 2, source.length * 2));
+    sourceCodes = new Uint16Array(source.buffer, 0, source.length >> 1);
   }
-  return out;
+  source.write(text, 0, 'utf16le');
+  return sourceCodes;
+}
+
+let latin1 = Buffer.allocUnsafe(4096);
+const utf16 = new TextDecoder('utf-16le');
+
+/** The string of out[0, length): through a Latin-1 copy when every code fits (the usual case). */
+function outToString(length: number, wide: boolean): string {
+  if (length === 0) return '';
+  if (wide) return utf16.decode(out.subarray(0, length));
+  if (latin1.length < length) latin1 = Buffer.allocUnsafe(Math.max(length, latin1.length * 2));
+  latin1.set(out.subarray(0, length));
+  return latin1.toString('latin1', 0, length);
+}
+
+/** Whether two single-letter tokens are close enough to be one spelled-out word ("p.o.r.n"). */
+function shortGap(src: Uint16Array, from: number, to: number): boolean {
+  if (to - from > 2) return false;
+  for (let q = from; q < to; q++) if (src[q] === 10) return false;
+  return true;
 }
 
 /**
- * Splits `text` into folded word tokens in one pass over its character codes. A token is a run of
- * letters, digits and leet symbols; digits and symbols are mapped to letters only when the run also
- * holds a letter (so "2017" and "$5" stay as they are). Zero-width characters inside a word are
- * skipped. Runs of three or more single letters with short gaps ("p.o.r.n", "s e x") are joined.
+ * Splits `text` into folded word tokens in one pass over its character codes, writing the folded
+ * text directly. A token is a run of letters, digits and leet symbols; digits and symbols are mapped
+ * to letters only when the run also holds a letter (so "2017" and "$5" stay as they are). Zero-width
+ * characters inside a word are skipped. Runs of three or more single letters with short gaps
+ * ("p.o.r.n", "s e x") are joined.
  */
 export function scanTokens(text: string): TokenArrays {
   const n = text.length;
-  ensureChars(n + 16);
-  ensureTokens((n >> 1) + 2);
-  let pos = 0;
+  const src = codesOf(text);
+  growOut(n + 16);
+  // Tokens are separated by at least one character, so this many always fit.
+  growTokens((n >> 1) + 2);
+  const starts = tokStart;
+  const lens = tokLen;
+  const origStarts = tokOS;
+  const origEnds = tokOE;
+  const hashes = tokHash;
+  const tokenFlags = tokFlags;
+  let buf = out;
+  let o = 0;
   let count = 0;
+  let wide = false;
+  /** Length of the current chain of single-letter tokens; a chain of 3 is joined afterwards. */
+  let chain = 0;
+  let join = false;
   let i = 0;
   while (i < n) {
-    const c = text.charCodeAt(i);
+    const c = src[i]!;
     if (KIND[c] === 0 || c === 0x27 || c === 0x2019) {
       i++;
       continue;
     }
     const start = i;
-    let plain = true;
-    let hasLetter = false;
-    let hasUpper = false;
+    // Written after its separating space (set once the token is kept).
+    const at = count > 0 ? o + 1 : 0;
+    let pos = at;
+    let end: number;
+    let h = FNV_OFFSET;
+    let flags = 0;
+    // Fast path: a run of ASCII letters and apostrophes ending at a separator, folded, hashed and
+    // flagged while it is read.
+    let prev = -1;
     while (i < n) {
-      const d = text.charCodeAt(i);
-      const k = KIND[d]!;
-      if (k === 0) {
-        if (d >= 0xad && isInvisible(d)) {
-          plain = false;
-          i++;
-          continue;
-        }
-        break;
-      }
-      if (k === 1) {
-        hasLetter = true;
-        if (d >= 65 && d <= 90) hasUpper = true;
-        else if (d > 127) plain = false;
-      } else plain = false;
+      const d = src[i]!;
+      if (d >= 128) break;
+      const l = ASCII_WORD[d]!;
+      if (l === 0) break;
+      buf[pos++] = l;
+      h = Math.imul(h ^ l, FNV_PRIME);
+      if (l === prev) flags |= DOUBLED;
+      else if (l === 0x27) flags |= NOT_ALNUM;
+      prev = l;
       i++;
-      if (i - start > 64) {
-        // Very long runs are not words; skip the rest of the run.
-        while (i < n && KIND[text.charCodeAt(i)] !== 0) i++;
-        break;
-      }
     }
-    let end = i;
-    let ts = pos;
-    if (plain) {
-      if (hasUpper && end - start > 65) {
-        // The tail of a long run was not inspected: lower-case it the way String#toLowerCase does.
-        const lower = text.slice(start, end).toLowerCase();
-        ensureChars(pos + lower.length + 16);
-        for (let j = 0; j < lower.length; j++) chars[pos++] = lower.charCodeAt(j);
-      } else if (hasUpper) {
-        for (let j = start; j < end; j++) {
-          const d = text.charCodeAt(j);
-          chars[pos++] = d >= 65 && d <= 90 ? d | 32 : d;
+    const stop = i < n ? src[i]! : 0;
+    if (i - start <= 64 && (i === n || (KIND[stop] === 0 && !isInvisible(stop)))) {
+      end = i;
+      if (prev === 0x27) {
+        // Trailing apostrophes are punctuation, not letters.
+        while (buf[pos - 1] === 0x27) {
+          pos--;
+          end--;
         }
-      } else {
-        for (let j = start; j < end; j++) chars[pos++] = text.charCodeAt(j);
+        [h, flags] = hashFlags(buf, at, pos);
       }
     } else {
-      for (let j = start; j < end; j++) {
-        const d = text.charCodeAt(j);
-        if (d < 128) chars[pos++] = d >= 65 && d <= 90 ? d | 32 : d;
-        else if (!isInvisible(d)) {
-          const f = foldChar(d);
-          ensureChars(pos + f.length + n - j + 16);
-          for (let q = 0; q < f.length; q++) chars[pos++] = f.charCodeAt(q);
-        }
-      }
+      pos = foldGeneral(text, src, start, at);
+      buf = out;
+      i = scanEnd;
+      if (pos < 0) continue;
+      end = foldedEnd;
+      [h, flags] = hashFlags(buf, at, pos);
+      if (flags & WIDE) wide = true;
     }
-    // Trailing apostrophes and exclamation marks are punctuation, not letters.
-    while (pos > ts) {
-      const last = chars[pos - 1]!;
-      if (last !== 0x27 && last !== 0x21 && last !== 0x7c) break;
-      pos--;
-      end--;
-    }
-    while (pos > ts) {
-      const first = chars[ts]!;
-      if (first !== 0x21 && first !== 0x7c && first !== 0x2a) break;
-      ts++;
-    }
-    if (pos === ts) {
-      pos = ts;
-      continue;
-    }
-    if (!plain && hasLetter) {
-      let leet = false;
-      for (let j = ts; j < pos; j++) {
-        const d = chars[j]!;
-        if ((d >= 48 && d <= 57) || d === 0x40 || d === 0x24 || d === 0x21 || d === 0x7c || d === 0x20ac) {
-          leet = true;
-          break;
-        }
-      }
-      if (leet) {
-        for (let j = ts; j < pos; j++) {
-          const m = LEET_CODE[chars[j]!]!;
-          if (m !== 0) chars[j] = m;
-        }
-      }
-    }
-    ensureTokens(count + 1);
-    tokStart[count] = ts;
-    tokLen[count] = pos - ts;
-    tokOS[count] = start;
-    tokOE[count] = end;
+    if (pos - at === 1) {
+      chain = chain > 0 && shortGap(src, origEnds[count - 1]!, start) ? chain + 1 : 1;
+      if (chain >= 3) join = true;
+    } else chain = 0;
+    if (count > 0) buf[o] = 32;
+    starts[count] = at;
+    lens[count] = pos - at;
+    origStarts[count] = start;
+    origEnds[count] = end;
+    hashes[count] = h;
+    tokenFlags[count] = flags & ~WIDE;
     count++;
+    o = pos;
   }
-  return joinAndEmit(text, pos, count);
+  if (join) [count, o] = joinSpelledOut(src, count);
+  return emit(count, o, wide);
 }
 
-let out = new Uint16Array(4096);
+/** Flag of hashFlags only: a folded character above U+00FF. */
+const WIDE = 4;
 
-/** Joins spelled-out runs ("p.o.r.n") and writes the folded text. */
-function joinAndEmit(text: string, used: number, count: number): TokenArrays {
-  if (out.length < used + count + 16) out = new Uint16Array(Math.max(used + count + 16, out.length * 2));
-  const starts = new Int32Array(count);
-  const lens = new Int32Array(count);
-  const origStart = new Int32Array(count);
-  const origEnd = new Int32Array(count);
+/** FNV-1a hash and flags of buf[from, to). */
+function hashFlags(buf: Uint16Array, from: number, to: number): [number, number] {
+  let h = FNV_OFFSET;
+  let flags = 0;
+  let prev = -1;
+  for (let q = from; q < to; q++) {
+    const d = buf[q]!;
+    h = Math.imul(h ^ d, FNV_PRIME);
+    if (d === prev) flags |= DOUBLED;
+    prev = d;
+    if (!((d >= 97 && d <= 122) || (d >= 48 && d <= 57))) {
+      flags |= NOT_ALNUM;
+      if (d > 255) flags |= WIDE;
+    }
+  }
+  return [h, flags];
+}
+
+/** Where the run read by foldGeneral ended in the original, and the token's (trimmed) end. */
+let scanEnd = 0;
+let foldedEnd = 0;
+
+/**
+ * Folds the run starting at `start` (any letters, digits, leet symbols, invisible characters) into
+ * out[at ...]: leading and trailing marks trimmed, leet undone when the run has a letter. Returns
+ * the end of the folded token in `out`, or -1 when nothing is left; sets scanEnd and foldedEnd.
+ */
+function foldGeneral(text: string, src: Uint16Array, start: number, at: number): number {
+  const n = text.length;
+  let i = start;
+  let plain = true;
+  let hasLetter = false;
+  let hasUpper = false;
+  while (i < n) {
+    const d = src[i]!;
+    const k = KIND[d]!;
+    if (k === 0) {
+      if (d >= 0xad && isInvisible(d)) {
+        plain = false;
+        i++;
+        continue;
+      }
+      break;
+    }
+    if (k === 1) {
+      hasLetter = true;
+      if (d >= 65 && d <= 90) hasUpper = true;
+      else if (d > 127) plain = false;
+    } else plain = false;
+    i++;
+    if (i - start > 64) {
+      // Very long runs are not words; skip the rest of the run.
+      while (i < n && KIND[src[i]!] !== 0) i++;
+      break;
+    }
+  }
+  scanEnd = i;
+  let end = i;
+  let ts = at;
+  let pos = at;
+  if (plain) {
+    if (hasUpper && end - start > 65) {
+      // The tail of a long run was not inspected: lower-case it the way String#toLowerCase does.
+      const lower = text.slice(start, end).toLowerCase();
+      growOut(pos + lower.length + n - end + 16);
+      for (let j = 0; j < lower.length; j++) out[pos++] = lower.charCodeAt(j);
+    } else if (hasUpper) {
+      for (let j = start; j < end; j++) {
+        const d = src[j]!;
+        out[pos++] = d >= 65 && d <= 90 ? d | 32 : d;
+      }
+    } else {
+      for (let j = start; j < end; j++) out[pos++] = src[j]!;
+    }
+  } else {
+    for (let j = start; j < end; j++) {
+      const d = src[j]!;
+      if (d < 128) out[pos++] = d >= 65 && d <= 90 ? d | 32 : d;
+      else if (!isInvisible(d)) {
+        const f = foldChar(d);
+        growOut(pos + f.length + n - j + 16);
+        for (let q = 0; q < f.length; q++) out[pos++] = f.charCodeAt(q);
+      }
+    }
+  }
+  // Trailing apostrophes and exclamation marks are punctuation, not letters.
+  while (pos > ts) {
+    const last = out[pos - 1]!;
+    if (last !== 0x27 && last !== 0x21 && last !== 0x7c) break;
+    pos--;
+    end--;
+  }
+  while (pos > ts) {
+    const first = out[ts]!;
+    if (first !== 0x21 && first !== 0x7c && first !== 0x2a) break;
+    ts++;
+  }
+  if (pos === ts) return -1;
+  if (ts > at) {
+    out.copyWithin(at, ts, pos);
+    pos -= ts - at;
+    ts = at;
+  }
+  if (!plain && hasLetter) {
+    let leet = false;
+    for (let j = ts; j < pos; j++) {
+      const d = out[j]!;
+      if ((d >= 48 && d <= 57) || d === 0x40 || d === 0x24 || d === 0x21 || d === 0x7c || d === 0x20ac) {
+        leet = true;
+        break;
+      }
+    }
+    if (leet) {
+      for (let j = ts; j < pos; j++) {
+        const m = LEET_CODE[out[j]!]!;
+        if (m !== 0) out[j] = m;
+      }
+    }
+  }
+  foldedEnd = end;
+  return pos;
+}
+
+/** Joins runs of three or more close single-letter tokens in place; returns the new count and length. */
+function joinSpelledOut(src: Uint16Array, count: number): [number, number] {
   let o = 0;
   let m = 0;
   let i = 0;
   while (i < count) {
     let j = i;
     if (tokLen[i] === 1) {
-      while (j + 1 < count && tokLen[j + 1] === 1 && tokOS[j + 1]! - tokOE[j]! <= 2) {
-        let newline = false;
-        for (let q = tokOE[j]!; q < tokOS[j + 1]!; q++) if (text.charCodeAt(q) === 10) newline = true;
-        if (newline) break;
-        j++;
-      }
+      while (j + 1 < count && tokLen[j + 1] === 1 && shortGap(src, tokOE[j]!, tokOS[j + 1]!)) j++;
       if (j - i < 2) j = i;
     }
     if (m > 0) out[o++] = 32;
-    starts[m] = o;
+    const s = o;
+    // Tokens only move left, so copying forward in place is safe.
     for (let k = i; k <= j; k++) {
-      const s = tokStart[k]!;
-      const e = s + tokLen[k]!;
-      for (let q = s; q < e; q++) out[o++] = chars[q]!;
+      const from = tokStart[k]!;
+      const to = from + tokLen[k]!;
+      for (let q = from; q < to; q++) out[o++] = out[q]!;
     }
-    lens[m] = o - starts[m]!;
-    origStart[m] = tokOS[i]!;
-    origEnd[m] = tokOE[j]!;
+    let h = tokHash[i]!;
+    let flags = tokFlags[i]!;
+    if (j > i) {
+      [h, flags] = hashFlags(out, s, o);
+      flags &= ~WIDE;
+    }
+    tokStart[m] = s;
+    tokLen[m] = o - s;
+    tokOS[m] = tokOS[i]!;
+    tokOE[m] = tokOE[j]!;
+    tokHash[m] = h;
+    tokFlags[m] = flags;
     m++;
     i = j + 1;
   }
-  return {
-    text: charsToString(out, o),
-    count: m,
-    starts: starts.subarray(0, m),
-    lens: lens.subarray(0, m),
-    origStart: origStart.subarray(0, m),
-    origEnd: origEnd.subarray(0, m),
-  };
+  return [m, o];
+}
+
+/** Makes the result: arrays sized to the token count, and the folded text as a string. */
+function emit(count: number, length: number, wide: boolean): TokenArrays {
+  const ints = new Int32Array(count * 5);
+  const starts = ints.subarray(0, count);
+  const lens = ints.subarray(count, count * 2);
+  const origStart = ints.subarray(count * 2, count * 3);
+  const origEnd = ints.subarray(count * 3, count * 4);
+  const hashes = ints.subarray(count * 4, count * 5);
+  starts.set(tokStart.subarray(0, count));
+  lens.set(tokLen.subarray(0, count));
+  origStart.set(tokOS.subarray(0, count));
+  origEnd.set(tokOE.subarray(0, count));
+  hashes.set(tokHash.subarray(0, count));
+  const flags = tokFlags.slice(0, count);
+  return { text: outToString(length, wide), count, starts, lens, origStart, origEnd, hashes, flags };
 }
 
 /** Splits `text` into folded word tokens (see scanTokens). */

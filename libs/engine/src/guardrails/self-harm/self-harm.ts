@@ -13,8 +13,10 @@ export const SELF_HARM_FAMILIES: Array<PatternFamily & { category: Level }> = [
   {
     category: 'imminent',
     weight: 1,
+    // One group, so that both word boundaries hold for every alternative ("i'm going to diet" is
+    // not "... die").
     pattern: re(
-      `(?:i(?:'m| am)? (?:going to|gonna|about to|will|'ll)|i'll|tonight i(?:'ll| will)?|today i(?:'ll| will)?|this is (?:my )?goodbye|my (?:suicide|goodbye) note|i have (?:the|a) (?:pills|rope|gun|knife) (?:ready|here)|(?:pills|rope|gun) (?:are|is) ready)(?: [a-z']+){0,3} ${ACT}|(?:goodbye (?:everyone|world|cruel world))|(?:by the time you read this)`,
+      `(?:(?:i(?:'m| am)? (?:going to|gonna|about to|will|'ll)|i'll|tonight i(?:'ll| will)?|today i(?:'ll| will)?|this is (?:my )?goodbye|my (?:suicide|goodbye) note|i have (?:the|a) (?:pills|rope|gun|knife) (?:ready|here)|(?:pills|rope|gun) (?:are|is) ready)(?: [a-z']+){0,3} ${ACT}|goodbye (?:everyone|world|cruel world)|by the time you read this)`,
     ),
   },
   {
