@@ -28,37 +28,31 @@ function lines(text: string): Line[] {
   return out;
 }
 
-function lineIndexOf(ls: Line[], pos: number): number {
-  let lo = 0;
-  let hi = ls.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (ls[mid]!.start <= pos) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
-}
-
 /**
  * Keeps the findings that sit in a log excerpt: on a log line, or within three lines after one
  * (continuation lines, request dumps and stack-trace frames).
  */
 export function selectInLogs(text: string, findings: SecretFinding[]): SecretFinding[] {
   if (findings.length === 0) return findings;
-  const ls = lines(text);
+  // Only the lines around findings are looked at (by their start offset), not every line of the text.
   const isLog = new Map<number, boolean>();
-  const logAt = (i: number) => {
-    let v = isLog.get(i);
+  const logAt = (start: number) => {
+    let v = isLog.get(start);
     if (v === undefined) {
-      const l = ls[i]!;
-      v = LOG_LINE.test(text.slice(l.start, Math.min(l.end, l.start + 2000)));
-      isLog.set(i, v);
+      const nl = text.indexOf('\n', start);
+      const end = nl < 0 ? text.length : nl;
+      v = LOG_LINE.test(text.slice(start, Math.min(end, start + 2000)));
+      isLog.set(start, v);
     }
     return v;
   };
   return findings.filter((f) => {
-    const i = lineIndexOf(ls, f.start);
-    for (let k = i; k >= 0 && k >= i - 3; k--) if (logAt(k)) return true;
+    let start = f.start > 0 ? text.lastIndexOf('\n', f.start - 1) + 1 : 0;
+    for (let k = 0; k <= 3; k++) {
+      if (logAt(start)) return true;
+      if (start === 0) break;
+      start = start >= 2 ? text.lastIndexOf('\n', start - 2) + 1 : 0;
+    }
     return false;
   });
 }
@@ -99,8 +93,12 @@ export function selectEnvVars(text: string, findings: SecretFinding[], dumpRule:
     }
     run = [];
   };
+  // A line without `=` is no env line: the next `=` of the text settles most lines without a regex.
+  let eq = text.indexOf('=');
   for (const line of ls) {
-    const m = ENV_LINE.exec(text.slice(line.start, Math.min(line.end, line.start + 2000)));
+    if (eq >= 0 && eq < line.start) eq = text.indexOf('=', line.start);
+    const limit = Math.min(line.end, line.start + 2000);
+    const m = eq >= 0 && eq < limit ? ENV_LINE.exec(text.slice(line.start, limit)) : null;
     if (m) run.push({ line, m });
     else flush();
   }
