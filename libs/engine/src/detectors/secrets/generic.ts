@@ -76,16 +76,19 @@ export function nextAssignmentStart(units: Uint16Array, from: number, start: num
 
 /**
  * After a name ending at `i`: up to four closing quotes, then after up to eight spaces an operator,
- * or after one to three spaces a type annotation (`string`, `String`, `str`, `&str`).
+ * or after one to three spaces a type annotation (`string`, `String`, `str`, `&str`). A comma
+ * counts only after a quoted name (`"name", "value"`): the scanner drops the other comma matches.
  */
 function operatorAt(units: Uint16Array, i: number, end: number): boolean {
   const quotesEnd = Math.min(end, i + 4);
-  while (i < quotesEnd && kind(units, i) & QUOTE_AFTER_NAME) i++;
+  let quotedName = false;
+  for (; i < quotesEnd && kind(units, i) & QUOTE_AFTER_NAME; i++)
+    quotedName ||= units[i] === 34 || units[i] === 39;
   const spacesStart = i;
   const spacesEnd = Math.min(end, i + 9);
   while (i < spacesEnd && (units[i] === 32 || units[i] === 9)) i++;
   if (i >= end) return false;
-  if (kind(units, i) & OPERATOR_START) return true;
+  if (kind(units, i) & OPERATOR_START) return units[i] !== 44 || quotedName;
   const spaces = i - spacesStart;
   return (
     spaces >= 1 &&

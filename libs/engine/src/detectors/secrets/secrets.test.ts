@@ -280,29 +280,32 @@ describe('assignment start finder', () => {
     code.load(text);
     return nextAssignmentStart(code.units, from, start, text.length);
   };
-  /** Every position where the assignment regex matches when run sticky on the whole string. */
-  function regexStarts(text: string): number[] {
+  /**
+   * Whether the assignment regex matches at `p` with a match the scanner keeps: it drops a comma
+   * "operator" unless both the name and the value are quoted (`"name", "value"`).
+   */
+  function kept(text: string, p: number): boolean {
     const re = new RegExp(ASSIGNMENT_SOURCE, 'y');
+    re.lastIndex = p;
+    const m = re.exec(text);
+    if (!m) return false;
+    const quotedValue = m[4] !== undefined || m[5] !== undefined || m[6] !== undefined;
+    return m[3] !== ',' || (quotedValue && /["']/.test(m[2]!));
+  }
+  /** Every position where the scanner keeps a match of the regex run sticky on the whole string. */
+  function regexStarts(text: string): number[] {
     const starts: number[] = [];
-    for (let p = 0; p < text.length; p++) {
-      re.lastIndex = p;
-      if (re.test(text)) starts.push(p);
-    }
+    for (let p = 0; p < text.length; p++) if (kept(text, p)) starts.push(p);
     return starts;
   }
   /** What the scanner tries: the finder's candidates in order, each confirmed by the regex. */
   function finderStarts(text: string): number[] {
-    const re = new RegExp(ASSIGNMENT_SOURCE, 'y');
     const starts: number[] = [];
-    for (let p = next(text, 0); p >= 0; ) {
-      re.lastIndex = p;
-      if (re.test(text)) starts.push(p);
-      p = next(text, p + 1);
-    }
+    for (let p = next(text, 0); p >= 0; p = next(text, p + 1)) if (kept(text, p)) starts.push(p);
     return starts;
   }
 
-  it('finds exactly the positions where the assignment regex matches', () => {
+  it('finds exactly the positions where the scanner keeps an assignment match', () => {
     const pieces = [
       'key',
       'apiToken',
@@ -363,10 +366,11 @@ describe('assignment start finder', () => {
     expect(matched).toBeGreaterThan(1000);
   });
 
-  it('skips prose and resumes after a name run', () => {
+  it('skips prose and commas after bare words, and resumes after a name run', () => {
     const text = 'the quick brown fox, then api_key = "v" and a-b - "c"';
-    expect(next(text, 0)).toBe(text.indexOf('fox'));
-    expect(next(text, text.indexOf('fox') + 1)).toBe(text.indexOf('api_key'));
+    // `fox, then`: a comma after an unquoted name is no assignment; after a quoted one it may be.
+    expect(next(text, 0)).toBe(text.indexOf('api_key'));
+    expect(next('["name", "value"]', 0)).toBe(2);
     expect(next(text, text.indexOf('api_key') + 3)).toBe(text.indexOf('a-b'));
     // A window that starts inside a word: the regex sees no character before it, nor does the finder.
     const inner = text.indexOf('api_key') + 4;
