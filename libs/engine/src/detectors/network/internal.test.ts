@@ -2,10 +2,12 @@ import { check } from 'recheck';
 import { describe, expect, it } from 'vitest';
 import {
   HOSTNAME,
+  HOSTNAME_RUN,
   IPV4,
   IPV6_INTERNAL,
   LOCALHOST_PORT,
   matchAll,
+  matchesAtDots,
   privateIPv4Kind,
   URL_RE,
 } from './internal.ts';
@@ -32,4 +34,19 @@ describe('network recognisers', () => {
     for (const re of [HOSTNAME, IPV4, IPV6_INTERNAL, URL_RE, LOCALHOST_PORT])
       expect((await check(re.source, re.flags, { timeout: 60_000 })).status, re.source).toBe('safe');
   }, 120_000);
+});
+
+describe('matchesAtDots', () => {
+  it('gives what matchAll gives for HOSTNAME', () => {
+    const texts = [
+      'see api.internal and x.y.z.corp, _a.b.com, -ab.cd.ef, a..b.com, ..x.io.',
+      `${'a'.repeat(70)}.com and ${'b'.repeat(63)}.net foo.bar.baz.qux.example.org. 1.2.3.4 v1.2`,
+      'no dots at all',
+      '.leading.dot mail@host.example.com trailing.',
+    ];
+    for (const text of texts) {
+      const expected = [...text.matchAll(HOSTNAME)].map((m) => [m.index, m[0]]);
+      expect(matchesAtDots(text, HOSTNAME, HOSTNAME_RUN).map((m) => [m.index, m[0]])).toEqual(expected);
+    }
+  });
 });

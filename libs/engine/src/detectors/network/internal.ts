@@ -5,6 +5,56 @@
 
 /** Dotted hostnames, starting at a token boundary (so the scan is linear). */
 export const HOSTNAME = /(?<![\w.-])[a-z0-9][a-z0-9-]{0,62}(?:\.[a-z0-9-]{1,63}){1,12}(?![\w-])/gi;
+/**
+ * What `text.matchAll(pattern)` gives for a global pattern whose every match begins with a run of
+ * `runChars` (possibly empty) ended by the match's first ".", behind a lookbehind that rejects a
+ * run character or "." before the match (HOSTNAME, FILE_TOKEN). Such a match can only start where
+ * the run before a dot starts, so the pattern is tried there only (sticky, one attempt) instead of
+ * at every position of the text; the lookbehind itself is still evaluated by the pattern.
+ */
+export function matchesAtDots(
+  text: string,
+  pattern: RegExp,
+  runChars: Uint8Array,
+): Array<{ index: number; 0: string }> {
+  const sticky = stickyCopy(pattern);
+  const out: Array<{ index: number; 0: string }> = [];
+  let searchFrom = 0;
+  for (let dot = text.indexOf('.'); dot >= 0; dot = text.indexOf('.', dot + 1)) {
+    let start = dot;
+    for (let c = text.charCodeAt(start - 1); start > 0 && c < 128 && runChars[c] === 1; ) {
+      start--;
+      c = text.charCodeAt(start - 1);
+    }
+    if (start < searchFrom) continue;
+    sticky.lastIndex = start;
+    const m = sticky.exec(text);
+    if (!m) continue;
+    out.push({ index: start, 0: m[0] });
+    searchFrom = start + Math.max(1, m[0].length);
+  }
+  return out;
+}
+
+const stickyCopies = new WeakMap<RegExp, RegExp>();
+function stickyCopy(pattern: RegExp): RegExp {
+  let sticky = stickyCopies.get(pattern);
+  if (!sticky) {
+    sticky = new RegExp(pattern.source, `${pattern.flags.replace('g', '')}y`);
+    stickyCopies.set(pattern, sticky);
+  }
+  return sticky;
+}
+
+/** ASCII characters of a set, as a 128-entry table for `matchesAtDots`. */
+export function asciiTable(chars: RegExp): Uint8Array {
+  const table = new Uint8Array(128);
+  for (let c = 0; c < 128; c++) if (chars.test(String.fromCharCode(c))) table[c] = 1;
+  return table;
+}
+/** The characters a HOSTNAME match runs over before its first dot. */
+export const HOSTNAME_RUN = asciiTable(/[a-z0-9-]/i);
+
 /** Dotted-quad IPv4 candidates (validated by `parseIPv4`). */
 export const IPV4 = /(?<![\w.])\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}(?![\w]|\.\d)/g;
 /** IPv6 loopback, link-local (fe80::/10) and unique-local (fc00::/7) addresses. */

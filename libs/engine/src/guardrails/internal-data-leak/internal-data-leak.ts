@@ -5,10 +5,12 @@ import type { Finding } from '../../core/types.ts';
 import { compileGlobs } from '../../detectors/glob/glob.ts';
 import {
   HOSTNAME,
+  HOSTNAME_RUN,
   hasSuffix,
   INTERNAL_SUFFIXES,
   IPV4,
   IPV6_INTERNAL,
+  matchesAtDots,
   privateIPv4Kind,
 } from '../../detectors/network/internal.ts';
 
@@ -54,7 +56,7 @@ export const internalDataLeak = defineGuardrail({
     return ({ text }) => {
       const findings: Finding[] = [];
       if (config.detectHostnames && text.includes('.')) {
-        for (const m of text.matchAll(HOSTNAME)) {
+        for (const m of matchesAtDots(text, HOSTNAME, HOSTNAME_RUN)) {
           if (hasSuffix(m[0], suffixes) && !allowed(m[0])) {
             findings.push({
               type: 'internal_hostname',

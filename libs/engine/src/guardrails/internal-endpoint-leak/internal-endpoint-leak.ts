@@ -5,9 +5,11 @@ import type { Finding } from '../../core/types.ts';
 import { compileGlobs } from '../../detectors/glob/glob.ts';
 import {
   HOSTNAME,
+  HOSTNAME_RUN,
   hasSuffix,
   INTERNAL_SUFFIXES,
   LOCALHOST_PORT,
+  matchesAtDots,
   privateIPv4Kind,
   trimUrl,
   URL_RE,
@@ -113,7 +115,7 @@ export const internalEndpointLeak = defineGuardrail({
       for (const m of text.matchAll(IP_PORT)) {
         if (privateIPv4Kind(m[0].split(':')[0] ?? '')) add('private_ip_port', m.index, m.index + m[0].length);
       }
-      for (const m of text.matchAll(HOSTNAME)) {
+      for (const m of matchesAtDots(text, HOSTNAME, HOSTNAME_RUN)) {
         if (hasSuffix(m[0], CLUSTER_SUFFIXES) && !allowed(m[0]))
           add('cluster_service', m.index, m.index + m[0].length);
       }

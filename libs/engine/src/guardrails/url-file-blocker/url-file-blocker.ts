@@ -5,7 +5,16 @@ import { defineGuardrail } from '../../core/define.ts';
 import { excerpt } from '../../core/preview.ts';
 import type { Finding } from '../../core/types.ts';
 import { compileGlobs } from '../../detectors/glob/glob.ts';
-import { HOSTNAME, IPV4, parseIPv4, trimUrl, URL_RE } from '../../detectors/network/internal.ts';
+import {
+  asciiTable,
+  HOSTNAME,
+  HOSTNAME_RUN,
+  IPV4,
+  matchesAtDots,
+  parseIPv4,
+  trimUrl,
+  URL_RE,
+} from '../../detectors/network/internal.ts';
 
 const require = createRequire(import.meta.url);
 /** Unicode confusables skeleton (the maintained `unhomoglyph` data set). */
@@ -23,6 +32,8 @@ export const UNIX_PATH =
 export const WINDOWS_PATH =
   /\b[A-Za-z]:\\(?:[^\s\\/:*?"<>|]{1,100}\\?){0,30}|(?<![\w\\])\\\\[\w.-]{1,63}\\[\w$.-]{1,80}/g;
 export const FILE_TOKEN = /(?<![\w.-])[\w-]{0,100}(?:\.[\w-]{1,100}){1,6}(?![\w-])/g;
+/** The characters a FILE_TOKEN match runs over before its first dot. */
+const FILE_TOKEN_RUN = asciiTable(/[\w-]/);
 export const FILE_URL = /\bfile:\/\/[^\s<>"']{1,2000}/gi;
 
 const DEFAULT_EXTENSIONS = [
@@ -152,7 +163,7 @@ export const urlFileBlocker = defineGuardrail({
         else covered.push([m.index, m.index + raw.length]);
       }
       for (const m of text.matchAll(FILE_URL)) add('file_url', m.index, m.index + trimUrl(m[0]).length);
-      for (const m of text.matchAll(HOSTNAME)) {
+      for (const m of matchesAtDots(text, HOSTNAME, HOSTNAME_RUN)) {
         const end = m.index + m[0].length;
         if (inside(m.index, end)) continue;
         const labels = m[0].toLowerCase().split('.');
@@ -174,7 +185,7 @@ export const urlFileBlocker = defineGuardrail({
           for (const m of text.matchAll(WINDOWS_PATH)) add('file_path', m.index, m.index + m[0].length);
       }
       if (text.includes('.') || text.includes('id_')) {
-        for (const m of text.matchAll(FILE_TOKEN)) {
+        for (const m of matchesAtDots(text, FILE_TOKEN, FILE_TOKEN_RUN)) {
           const name = m[0].toLowerCase();
           const ext = name.slice(name.lastIndexOf('.') + 1);
           if (
