@@ -4,7 +4,7 @@
  * b0mb" as "how to make a bomb" and never need to handle case, punctuation or spacing tricks.
  */
 import { gateFor } from './gate.ts';
-import { NOT_ALNUM, scanTokens, type Token, tokenObjects } from './tokens.ts';
+import { allocInts, NOT_ALNUM, scanTokens, type Token, tokenObjects } from './tokens.ts';
 
 export interface FoldedText {
   text: string;
@@ -22,7 +22,7 @@ export interface FoldedText {
   /** FNV-1a hash of each token's folded characters. */
   hashes: Int32Array;
   /** DOUBLED / NOT_ALNUM flags of each token (tokens.ts). */
-  flags: Uint8Array;
+  flags: Int32Array;
   /** Positions in `text` where a regex word starts (\b then [a-z0-9]), ascending (made on first use). */
   readonly wordStarts: { positions: Int32Array; count: number };
   /** Maps a [start, end) range in `text` to the original text. */
@@ -90,10 +90,10 @@ function findWordStarts(
   text: string,
   starts: Int32Array,
   lens: Int32Array,
-  flags: Uint8Array,
+  flags: Int32Array,
   count: number,
 ): { positions: Int32Array; count: number } {
-  let out = new Int32Array(count + 16);
+  let out = allocInts(count + 16);
   const push = (q: number): void => {
     if (m === out.length) {
       const grown = new Int32Array(out.length * 2);

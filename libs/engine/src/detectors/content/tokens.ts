@@ -60,9 +60,10 @@ function foldChar(c: number): string {
 const isInvisible = (c: number): boolean =>
   c === 0xad || c === 0x200b || c === 0x200c || c === 0x200d || c === 0x2060 || c === 0xfeff;
 
-/** ASCII letters lower-cased and the apostrophe (the fast path of scanTokens); 0 for the rest. */
+/** ASCII letters lower-cased, digits and the apostrophe (the fast path of scanTokens); 0 for the rest. */
 const ASCII_WORD = (() => {
   const t = new Uint8Array(128);
+  for (let c = 48; c <= 57; c++) t[c] = c;
   for (let c = 97; c <= 122; c++) t[c] = c;
   for (let c = 65; c <= 90; c++) t[c] = c | 32;
   t[0x27] = 0x27;
@@ -90,7 +91,7 @@ export interface TokenArrays {
   origStart: Int32Array;
   origEnd: Int32Array;
   hashes: Int32Array;
-  flags: Uint8Array;
+  flags: Int32Array;
 }
 
 export const FNV_OFFSET = 0x811c9dc5;
@@ -206,9 +207,10 @@ export function scanTokens(text: string): TokenArrays {
     let end: number;
     let h = FNV_OFFSET;
     let flags = 0;
-    // Fast path: a run of ASCII letters and apostrophes ending at a separator, folded, hashed and
-    // flagged while it is read.
+    // Fast path: a run of ASCII letters, digits and apostrophes ending at a separator, folded,
+    // hashed and flagged while it is read.
     let prev = -1;
+    let digits = 0;
     while (i < n) {
       const d = src[i]!;
       if (d >= 128) break;
@@ -217,7 +219,10 @@ export function scanTokens(text: string): TokenArrays {
       buf[pos++] = l;
       h = Math.imul(h ^ l, FNV_PRIME);
       if (l === prev) flags |= DOUBLED;
-      else if (l === 0x27) flags |= NOT_ALNUM;
+      if (l < 97) {
+        if (l === 0x27) flags |= NOT_ALNUM;
+        else digits++;
+      }
       prev = l;
       i++;
     }
@@ -230,8 +235,16 @@ export function scanTokens(text: string): TokenArrays {
           pos--;
           end--;
         }
-        [h, flags] = hashFlags(buf, at, pos);
       }
+      const leet = digits > 0 && digits < i - start;
+      if (leet) {
+        // Digits next to letters are leetspeak (apostrophes count as letters here).
+        for (let j = at; j < pos; j++) {
+          const m = LEET_CODE[buf[j]!]!;
+          if (m !== 0) buf[j] = m;
+        }
+      }
+      if (leet || end !== i) [h, flags] = hashFlags(buf, at, pos);
     } else {
       pos = foldGeneral(text, src, start, at);
       buf = out;
@@ -422,20 +435,38 @@ function joinSpelledOut(src: Uint16Array, count: number): [number, number] {
   return [m, o];
 }
 
+/** Slab that small result arrays are cut from (a typed-array allocation per text costs more than the scan). */
+const SLAB = 1 << 16;
+let slab = new Int32Array(SLAB);
+let slabUsed = 0;
+
+/** A zero-based Int32Array of `n` elements, usually a view of a shared slab; the caller fills it. */
+export function allocInts(n: number): Int32Array {
+  if (n > SLAB >> 3) return new Int32Array(n);
+  if (slabUsed + n > SLAB) {
+    slab = new Int32Array(SLAB);
+    slabUsed = 0;
+  }
+  const view = slab.subarray(slabUsed, slabUsed + n);
+  slabUsed += n;
+  return view;
+}
+
 /** Makes the result: arrays sized to the token count, and the folded text as a string. */
 function emit(count: number, length: number, wide: boolean): TokenArrays {
-  const ints = new Int32Array(count * 5);
+  const ints = allocInts(count * 6);
   const starts = ints.subarray(0, count);
   const lens = ints.subarray(count, count * 2);
   const origStart = ints.subarray(count * 2, count * 3);
   const origEnd = ints.subarray(count * 3, count * 4);
   const hashes = ints.subarray(count * 4, count * 5);
+  const flags = ints.subarray(count * 5, count * 6);
   starts.set(tokStart.subarray(0, count));
   lens.set(tokLen.subarray(0, count));
   origStart.set(tokOS.subarray(0, count));
   origEnd.set(tokOE.subarray(0, count));
   hashes.set(tokHash.subarray(0, count));
-  const flags = tokFlags.slice(0, count);
+  flags.set(tokFlags.subarray(0, count));
   return { text: outToString(length, wide), count, starts, lens, origStart, origEnd, hashes, flags };
 }
 
