@@ -291,7 +291,7 @@ export function createSecretScanner(options: ScannerOptions = {}): SecretScanner
       let budget = MIN_ASSIGNMENT_BUDGET + (text.length >> 5);
       for (const w of assignmentWindows) {
         // `const apiKey =` with the value on the next line: the window takes that line too.
-        if (w.closed && endsWithOperator(text, w.end)) w.end = lineEndWithin(text, w.end + 1, 2100);
+        if (w.closed && endsWithOperator(text, w.end)) w.end = lines.endWithin(w.end + 1, 2100);
         const slice = text.slice(w.start, w.end);
         // The regex runs sticky at the few positions where it may match (the same matches as a
         // global search, at a fraction of the cost).
@@ -351,7 +351,7 @@ export function createSecretScanner(options: ScannerOptions = {}): SecretScanner
         }
         if (slice.includes('<')) {
           // An element's value may sit on the line after its opening tag.
-          const xEnd = lineEndWithin(text, lineEndWithin(text, w.end + 1, 300) + 1, 300);
+          const xEnd = lines.endWithin(lines.endWithin(w.end + 1, 300) + 1, 300);
           const xslice = text.slice(w.start, xEnd);
           xmlElement.lastIndex = 0;
           for (let m = xmlElement.exec(xslice); m; m = xmlElement.exec(xslice)) {
@@ -401,8 +401,7 @@ export function createSecretScanner(options: ScannerOptions = {}): SecretScanner
         const ve = m.index + m[0].length - (vi === 4 ? 0 : 1);
         const vs = ve - value.length;
         if (!labelledToken(m[1]!, value, vi !== 4)) continue;
-        if (isChecksumContext(text.slice(lineStartWithin(text, vs, 300), lineEndWithin(text, ve, 300))))
-          continue;
+        if (isChecksumContext(text.slice(lines.startWithin(vs, 300), lines.endWithin(ve, 300)))) continue;
         candidates.push({
           ruleId: 'generic-api-key',
           start: vs,
@@ -482,7 +481,7 @@ export function createSecretScanner(options: ScannerOptions = {}): SecretScanner
     if (!contextNear && entropy() < 2.0) return null;
     // Lockfile and pin lines; looked at only for a would-be finding (cheap rejections come first).
     const onChecksumLine = () =>
-      isChecksumContext(text.slice(lineStartWithin(text, nameStart, 300), lineEndWithin(text, ve, 300)));
+      isChecksumContext(text.slice(lines.startWithin(nameStart, 300), lines.endWithin(ve, 300)));
     const idName = info.words.some((w) => w === 'id' || w === 'client' || w === 'account' || w === 'user');
 
     // Provider context rules: a provider keyword on the line before the value, value of its shape.
@@ -490,7 +489,7 @@ export function createSecretScanner(options: ScannerOptions = {}): SecretScanner
     // malformed or truncated key, a test string: the generic rules stay silent about it too.
     let nearMiss = false;
     if (contextNear) {
-      const from = Math.max(lineStartWithin(text, nameStart, 300), vs - 300);
+      const from = Math.max(lines.startWithin(nameStart, 300), vs - 300);
       let lo = lowerBound(contextHits, from);
       for (; lo < contextHits.length && contextHits[lo]!.start < vs; lo++) {
         const ri = contextHits[lo]!.rule;
@@ -584,6 +583,16 @@ class LineFeeds {
     return i < this.count ? this.offsets[i]! : this.length;
   }
 
+  /** End of the line holding `pos`, or `pos + max` if the line goes on further. */
+  endWithin(pos: number, max: number): number {
+    return Math.min(this.next(pos), this.length, pos + max);
+  }
+
+  /** Start of the line holding `pos`, or `pos - max` if the line starts further back. */
+  startWithin(pos: number, max: number): number {
+    return Math.max(this.lineStart(pos), pos - max, 0);
+  }
+
   /** Start of the line holding `pos`. */
   lineStart(pos: number): number {
     const i = this.firstFrom(pos);
@@ -649,13 +658,6 @@ function opensWithLabel(units: Uint16Array, start: number, length: number): bool
 export function lineStartWithin(text: string, pos: number, max: number): number {
   const stop = Math.max(0, pos - max);
   for (let i = pos - 1; i >= stop; i--) if (text.charCodeAt(i) === 10) return i + 1;
-  return stop;
-}
-
-/** End of the line holding `pos`, looking ahead at most `max` characters. */
-export function lineEndWithin(text: string, pos: number, max: number): number {
-  const stop = Math.min(text.length, pos + max);
-  for (let i = pos; i < stop; i++) if (text.charCodeAt(i) === 10) return i;
   return stop;
 }
 
