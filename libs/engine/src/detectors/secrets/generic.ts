@@ -288,14 +288,48 @@ export interface NameInfo {
   fixture: boolean;
 }
 
-/** Splits a name (`dbPassword`, `AWS_SECRET_ACCESS_KEY`, `spring.datasource.password`) into lower-case words. */
+/**
+ * Splits a name (`dbPassword`, `AWS_SECRET_ACCESS_KEY`, `spring.datasource.password`, `HTTPServer`)
+ * into lower-case words: at every character other than an ASCII letter or digit, before an
+ * upper-case letter that follows a lower-case letter or a digit, and before the last letter of an
+ * upper-case run that goes on in lower case. Names are ASCII (the scanner's name patterns).
+ */
 export function nameWords(name: string): string[] {
-  return name
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter(Boolean);
+  const words: string[] = [];
+  const n = name.length;
+  let start = -1;
+  for (let i = 0; i <= n; i++) {
+    const c = i < n ? name.charCodeAt(i) : 0;
+    const upper = c >= 65 && c <= 90;
+    if (!(upper || (c >= 97 && c <= 122) || (c >= 48 && c <= 57))) {
+      if (start >= 0) words.push(name.slice(start, i).toLowerCase());
+      start = -1;
+      continue;
+    }
+    if (start < 0) {
+      start = i;
+      continue;
+    }
+    if (!upper) continue;
+    const prev = name.charCodeAt(i - 1);
+    const prevUpper = prev >= 65 && prev <= 90;
+    const next = i + 1 < n ? name.charCodeAt(i + 1) : 0;
+    if (!prevUpper || (next >= 97 && next <= 122)) {
+      words.push(name.slice(start, i).toLowerCase());
+      start = i;
+    }
+  }
+  return words;
+}
+
+/** Word endings that make a password name (`dbpassword`, `adminpwd`, `clientsecret`). */
+const PASSWORD_ENDS = ['password', 'passwd', 'pwd', 'secret'];
+/** Word endings that make a strong secret name (`authtoken`, `apikey` written as one word). */
+const STRONG_ENDS = ['token', 'secret', 'password', 'apikey'];
+
+function endsWithAny(word: string, ends: readonly string[]): boolean {
+  for (const end of ends) if (word.endsWith(end)) return true;
+  return false;
 }
 
 export function classifyName(name: string): NameInfo {
@@ -308,14 +342,11 @@ export function classifyName(name: string): NameInfo {
   for (let i = 0; i < words.length; i++) {
     const w = words[i]!;
     if (FIXTURE_WORDS.has(w) || (w === 'matching' && words[i - 1] === 'non')) fixture = true;
-    if (SECRET_WORDS.has(w) || /(?:key|token|secret|password|passwd|pwd)$/.test(w)) secret = true;
-    if (PASSWORD_WORDS.has(w) || /(?:password|passwd|pwd|secret)$/.test(w)) password = true;
-    if (
-      w !== 'key' &&
-      w !== 'auth' &&
-      w !== 'login' &&
-      (SECRET_WORDS.has(w) || /(?:token|secret|password|apikey)$/.test(w))
-    )
+    const secretWord = SECRET_WORDS.has(w);
+    const passwordEnd = endsWithAny(w, PASSWORD_ENDS);
+    if (secretWord || passwordEnd || w.endsWith('key') || w.endsWith('token')) secret = true;
+    if (passwordEnd || PASSWORD_WORDS.has(w)) password = true;
+    if (w !== 'key' && w !== 'auth' && w !== 'login' && (secretWord || endsWithAny(w, STRONG_ENDS)))
       strong = true;
     if (PUBLIC_WORDS.has(w)) isPublic = true;
   }
