@@ -246,6 +246,18 @@ export class Featurizer {
     const kinds = CHAR_KIND;
     for (let i = 0; i <= n; i++) {
       const u = i < n ? t.charCodeAt(i) : 32;
+      // Most characters of folded text are a-z: the general path below, without its lookups.
+      if (u >= 0x61 && u <= 0x7a) {
+        if (u === last && u === beforeLast) continue;
+        h = Math.imul(h ^ u, FNV_PRIME);
+        letters++;
+        if (len < MAX_TOKEN) {
+          buf[++len] = u;
+          beforeLast = last;
+          last = u;
+        }
+        continue;
+      }
       let c = fold[u]!;
       if (c === 0 && len > 0 && isLeetSymbol(u) && i + 1 < n && fold[t.charCodeAt(i + 1)] !== 0) c = u;
       if (c !== 0) {
