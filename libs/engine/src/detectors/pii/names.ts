@@ -4,6 +4,7 @@
  * with cues ("my name is", titles, "Dear X,", sign-offs) and name-pair structure.
  */
 import { allLocales } from '@faker-js/faker';
+import { LETTER, letterAt } from './chars.ts';
 import type { PiiMatch } from './types.ts';
 
 type Lists = Record<string, unknown> | unknown[] | undefined;
@@ -114,7 +115,7 @@ for (const p of PLACES) {
   PLACE_PHRASES.set(words[0]!, list);
 }
 /** "Lopez, Santos and Coleman": a list of surnames naming a firm. */
-const SURNAME_LIST = /\p{Lu}[\p{L}'-]+, \p{Lu}[\p{L}'-]+,? (?:and|&) \p{Lu}[\p{L}'-]+/gu;
+const SURNAME_LIST = /\p{Lu}[\p{L}'-]+, \p{Lu}[\p{L}'-]+,? (?:and|&) \p{Lu}[\p{L}'-]+/u;
 
 const STRONG_CUE =
   /(?:\bmy name is|\bname is|\bname's|\bnamed(?: (?:him|her|them))?|\bcalled|\bcall me|\bi am|\bi'm|\bthis is|\bmr\.?|\bmrs\.?|\bms\.?|\bmiss|\bdr\.?|\bprof\.?|\bsir|\bdear|\bhi|\bhello|\bhey|\bregards,?|\bsincerely,?|\bcheers,?|\bthanks,?|\bsigned,?|\bsign(?:ed)? by|\bpatient|\bmaiden name is|\bunder (?:the )?name|\bpartner's name|\bcustomer|\bclient|\bemployee|\bcontact|\bspeak (?:to|with)|\bask for|\bmarried|\bhusband|\bwife|\bson|\bdaughter|\bbrother|\bsister|\bmother|\bfather|\bfriend|\bboss|\bcolleague|\bassistant to|\bchange it to|\bcorrect it to|\bfollow(?:ing)? up with|\bdirected by|\bstarring|\bwritten by|\bproduced by|\bsaid|\btribute to|\bproducer|\bcommenter|\byour name\?(?: user:)?|\bname on the account\?(?: user:)?)[\s:,]*$/i;
@@ -198,16 +199,28 @@ const MEMBERSHIP = new Map<string, number>();
   mark(SUBJECT_VERBS, IN_VERB);
 }
 
+/** Every word of MEMBERSHIP; a token refers to its word by index. */
+const WORDS = [...MEMBERSHIP.keys()];
+/** Index in WORDS of the non-ASCII words, which are looked up as strings. */
+const NON_ASCII_WORD = new Map<string, number>();
+
 /**
- * The ASCII words of MEMBERSHIP in an open-addressing table keyed by a hash of the lower-cased
- * characters: an ASCII token is looked up straight from the text, without building a string.
+ * The ASCII words in an open-addressing table keyed by a hash of the lower-cased characters: an
+ * ASCII token is looked up straight from the text, without building a string. A slot is four ints
+ * side by side (hash; index in WORDS + 1, 0 when empty; membership mask; the word's offset in CHARS
+ * and its length << 20), so that a lookup reads one slot and a run of CHARS and no string object.
  */
-const TABLE_BITS = 19;
+const TABLE_BITS = 17;
 const TABLE_MASK = (1 << TABLE_BITS) - 1;
-const SLOT_WORD = new Int32Array(1 << TABLE_BITS).fill(-1);
-const SLOT_HASH = new Int32Array(1 << TABLE_BITS);
-const WORDS: string[] = [];
-const WORD_MASK: number[] = [];
+const SLOTS = new Int32Array(4 << TABLE_BITS);
+/**
+ * One bit per hash value modulo 2^19 (64 KB, stays in cache), set for every word of the table: most
+ * words of a text that are in no list are rejected here without touching the 2 MB table.
+ */
+const FILTER_BITS = 19;
+const FILTER = new Int32Array(1 << (FILTER_BITS - 5));
+const filterIndex = (h: number): number => (h >>> (32 - FILTER_BITS)) >>> 5;
+const filterBit = (h: number): number => 1 << ((h >>> (32 - FILTER_BITS)) & 31);
 function asciiHash(s: string, start: number, end: number): number {
   let h = 0x811c9dc5;
   for (let k = start; k < end; k++) {
@@ -217,148 +230,145 @@ function asciiHash(s: string, start: number, end: number): number {
   }
   return h ^ (h >>> 15);
 }
-for (const [w, mask] of MEMBERSHIP) {
-  let ascii = true;
-  for (let k = 0; k < w.length && ascii; k++) if (w.charCodeAt(k) >= 128) ascii = false;
-  if (!ascii) continue;
-  const h = asciiHash(w, 0, w.length);
-  let slot = h & TABLE_MASK;
-  for (let probe = 0; SLOT_WORD[slot] !== -1 && probe <= TABLE_MASK; probe++) slot = (slot + 1) & TABLE_MASK;
-  SLOT_WORD[slot] = WORDS.length;
-  SLOT_HASH[slot] = h;
-  WORDS.push(w);
-  WORD_MASK.push(mask);
-}
-/** Index in WORDS of the lower-cased ASCII text[start, end), or -1. */
-function lookupAscii(text: string, start: number, end: number): number {
-  const h = asciiHash(text, start, end);
-  const len = end - start;
-  let slot = h & TABLE_MASK;
-  for (let probe = 0; probe <= TABLE_MASK; probe++) {
-    const w = SLOT_WORD[slot]!;
-    if (w === -1) return -1;
-    if (SLOT_HASH[slot] === h) {
-      const word = WORDS[w]!;
-      if (word.length === len) {
-        let same = true;
-        for (let k = 0; k < len && same; k++) {
-          let c = text.charCodeAt(start + k);
-          if (c >= 65 && c <= 90) c |= 32;
-          same = c === word.charCodeAt(k);
-        }
-        if (same) return w;
-      }
+const CHARS = new Uint8Array(WORDS.reduce((n, w) => n + w.length, 0));
+{
+  let offset = 0;
+  WORDS.forEach((w, index) => {
+    if (!/^[\x00-\x7f]*$/.test(w)) {
+      NON_ASCII_WORD.set(w, index);
+      return;
     }
-    slot = (slot + 1) & TABLE_MASK;
+    const h = asciiHash(w, 0, w.length);
+    let slot = h & TABLE_MASK;
+    while (SLOTS[4 * slot + 1] !== 0) slot = (slot + 1) & TABLE_MASK;
+    SLOTS[4 * slot] = h;
+    SLOTS[4 * slot + 1] = index + 1;
+    SLOTS[4 * slot + 2] = MEMBERSHIP.get(w)!;
+    SLOTS[4 * slot + 3] = offset | (w.length << 20);
+    for (let k = 0; k < w.length; k++) CHARS[offset + k] = w.charCodeAt(k);
+    offset += w.length;
+    FILTER[filterIndex(h)]! |= filterBit(h);
+  });
+}
+/** Slot of the lower-cased ASCII text[start, end), whose asciiHash is `h`, or -1. */
+function lookupAscii(text: string, start: number, end: number, h: number): number {
+  if ((FILTER[filterIndex(h)]! & filterBit(h)) === 0) return -1;
+  const len = end - start;
+  for (let slot = h & TABLE_MASK; ; slot = (slot + 1) & TABLE_MASK) {
+    if (SLOTS[4 * slot + 1] === 0) return -1;
+    const packed = SLOTS[4 * slot + 3]!;
+    if (SLOTS[4 * slot] === h && packed >>> 20 === len) {
+      const offset = packed & 0xfffff;
+      let k = 0;
+      for (; k < len; k++) {
+        let c = text.charCodeAt(start + k);
+        if (c >= 65 && c <= 90) c |= 32;
+        if (c !== CHARS[offset + k]) break;
+      }
+      if (k === len) return slot;
+    }
   }
-  return -1;
 }
 
 interface Tok {
   start: number;
   end: number;
-  /** The lower-cased word; only built for a word in some list (`mask` non-zero). */
-  key: string | undefined;
+  /** Index in WORDS of the lower-cased word, -1 for a word in no list. */
+  word: number;
   mask: number;
   cap: boolean;
 }
 
-/** Per UTF-16 code unit of the BMP: 0 unknown yet, 1 letter or mark, 2 other. Filled lazily beyond ASCII. */
-const LETTER = new Uint8Array(65536);
-for (let c = 0; c < 128; c++) LETTER[c] = (c >= 65 && c <= 90) || (c >= 97 && c <= 122) ? 1 : 2;
-const LETTER_RE = /^[\p{L}\p{M}]$/u;
-
-/** Length in code units (1 or 2) of the letter or mark at text[i], 0 when there is none. */
-function letterAt(text: string, i: number, n: number): number {
-  const c = text.charCodeAt(i);
-  if (c < 128) return LETTER[c] === 1 ? 1 : 0;
-  if (c >= 0xd800 && c <= 0xdbff && i + 1 < n) {
-    const d = text.charCodeAt(i + 1);
-    if (d >= 0xdc00 && d <= 0xdfff) return LETTER_RE.test(text.slice(i, i + 2)) ? 2 : 0;
-  }
-  let k = LETTER[c]!;
-  if (k === 0) {
-    k = LETTER_RE.test(String.fromCharCode(c)) ? 1 : 2;
-    LETTER[c] = k;
-  }
-  return k === 1 ? 1 : 0;
-}
+/** The lower-cased word of a token in some list. */
+const keyOf = (t: Tok): string | undefined => (t.word >= 0 ? WORDS[t.word] : undefined);
 
 /**
  * Word tokens: letters and marks with inner apostrophes, dots and hyphens
- * (`[\p{L}\p{M}]+(?:['’.-][\p{L}\p{M}]+)*`), minus a possessive "'s". One pass over char codes;
- * a string is built only for a word found in one of the lists.
+ * (`[\p{L}\p{M}]+(?:['’.-][\p{L}\p{M}]+)*`), minus a possessive "'s". One pass over char codes
+ * finds a word's end and, for an ASCII word, its hash and case at the same time; a string is built
+ * only for a non-ASCII word or a word found in one of the lists.
  */
 function tokenize(text: string): Tok[] {
   const out: Tok[] = [];
   const n = text.length;
   let i = 0;
   while (i < n) {
-    let l = letterAt(text, i, n);
-    if (l === 0) {
+    let c = text.charCodeAt(i);
+    if (c < 128 ? LETTER[c] !== 1 : letterAt(text, i, n) === 0) {
       i++;
       continue;
     }
     const start = i;
-    i += l;
-    while (i < n) {
-      l = letterAt(text, i, n);
-      if (l !== 0) {
-        i += l;
-        continue;
+    let h = 0x811c9dc5;
+    let ascii = true;
+    let lowerAfterFirst = false;
+    for (;;) {
+      // text[i] (code c) is a letter or mark
+      if (c < 128) {
+        if (c >= 97 && i > start) lowerAfterFirst = true;
+        h = Math.imul(h ^ (c | 32), 0x01000193);
+        i++;
+      } else {
+        ascii = false;
+        i += letterAt(text, i, n);
       }
-      const c = text.charCodeAt(i);
-      if ((c === 39 || c === 0x2019 || c === 46 || c === 45) && i + 1 < n) {
-        l = letterAt(text, i + 1, n);
-        if (l !== 0) {
-          i += 1 + l;
-          continue;
-        }
+      if (i >= n) break;
+      c = text.charCodeAt(i);
+      if (c < 128 ? LETTER[c] === 1 : letterAt(text, i, n) !== 0) continue;
+      if ((c === 39 || c === 0x2019 || c === 46 || c === 45) && i + 1 < n && letterAt(text, i + 1, n) !== 0) {
+        if (c === 0x2019) ascii = false;
+        else h = Math.imul(h ^ c, 0x01000193);
+        i++;
+        c = text.charCodeAt(i);
+        continue;
       }
       break;
     }
     let end = i;
     const q = end - start >= 2 ? text.charCodeAt(end - 2) : 0;
-    if ((q === 39 || q === 0x2019) && (text.charCodeAt(end - 1) | 32) === 115) end -= 2;
-    if (text.charCodeAt(end - 1) === 46) end--;
-    let ascii = true;
-    for (let k = start; k < end; k++)
-      if (text.charCodeAt(k) >= 128) {
-        ascii = false;
-        break;
+    let trimmed = false;
+    if ((q === 39 || q === 0x2019) && (text.charCodeAt(end - 1) | 32) === 115) {
+      end -= 2;
+      trimmed = true;
+    }
+    if (text.charCodeAt(end - 1) === 46) {
+      end--;
+      trimmed = true;
+    }
+    if (trimmed) {
+      // rare: what the pass found covers the dropped "'s" too
+      ascii = true;
+      lowerAfterFirst = false;
+      for (let k = start; k < end; k++) {
+        const ck = text.charCodeAt(k);
+        if (ck >= 128) ascii = false;
+        else if (ck >= 97 && ck <= 122 && k > start) lowerAfterFirst = true;
       }
-    let key: string | undefined;
+      h = ascii ? asciiHash(text, start, end) : 0;
+    } else h ^= h >>> 15;
+    let word = -1;
     let mask = 0;
     let cap: boolean;
     if (ascii) {
-      const w = lookupAscii(text, start, end);
-      if (w >= 0) {
-        key = WORDS[w];
-        mask = WORD_MASK[w]!;
+      const slot = lookupAscii(text, start, end, h);
+      if (slot >= 0) {
+        word = SLOTS[4 * slot + 1]! - 1;
+        mask = SLOTS[4 * slot + 2]!;
       }
       const c0 = text.charCodeAt(start);
-      cap = c0 >= 65 && c0 <= 90;
-      if (cap && end - start > 2) {
-        cap = false;
-        for (let k = start + 1; k < end; k++) {
-          const ck = text.charCodeAt(k);
-          if (ck >= 97 && ck <= 122) {
-            cap = true;
-            break;
-          }
-        }
-      }
+      cap = c0 >= 65 && c0 <= 90 && (end - start <= 2 || lowerAfterFirst);
     } else {
-      const word = text.slice(start, end);
-      key = word.toLowerCase();
-      mask = MEMBERSHIP.get(key) ?? 0;
-      if (mask === 0) key = undefined;
-      const c = word[0]!;
+      const original = text.slice(start, end);
+      word = NON_ASCII_WORD.get(original.toLowerCase()) ?? -1;
+      if (word >= 0) mask = MEMBERSHIP.get(WORDS[word]!)!;
+      const c = original[0]!;
       cap =
         c !== c.toLowerCase() &&
-        (word.length === 1 || word.slice(1) !== word.slice(1).toUpperCase() || word.length <= 2);
+        (original.length === 1 ||
+          original.slice(1) !== original.slice(1).toUpperCase() ||
+          original.length <= 2);
     }
-    out.push({ start, end, key, mask, cap });
+    out.push({ start, end, word, mask, cap });
   }
   return out;
 }
@@ -377,6 +387,59 @@ function adjacent(text: string, a: Tok, b: Tok): boolean {
 const isFirst = (t: Tok): boolean => (t.mask & (IN_FIRST | IN_COMMON)) === IN_FIRST;
 const isKnown = (t: Tok): boolean => (t.mask & (IN_FIRST | IN_LAST)) !== 0;
 
+/**
+ * A character that may belong to a word of SURNAME_LIST (`[\p{L}'-]`), or a mark or surrogate: a
+ * superset, so the runs it finds hold the regex's words and the regex itself decides on them.
+ */
+function listWordChar(text: string, i: number): boolean {
+  const c = text.charCodeAt(i);
+  if (c < 128) return LETTER[c] === 1 || c === 39 || c === 45;
+  if (c >= 0xd800 && c <= 0xdfff) return true;
+  return letterAt(text, i, text.length) !== 0;
+}
+
+/** Whether a code unit can start `\p{Lu}`: an ASCII capital or anything beyond ASCII. */
+const maybeUpper = (c: number): boolean => (c >= 65 && c <= 90) || c >= 128;
+
+/**
+ * The matches of SURNAME_LIST, in order and not overlapping, as the regex run over the whole text
+ * would find them. Every match holds " and " or " & " right before its last word, and its first
+ * two words are the runs of word characters before that: the regex runs only on those three words
+ * (a whole-text scan costs a match attempt at every capital letter).
+ */
+function surnameLists(text: string): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  let lastEnd = 0;
+  let and = text.indexOf(' and ');
+  let amp = text.indexOf(' & ');
+  while (and >= 0 || amp >= 0) {
+    const isAnd = and >= 0 && (amp < 0 || and < amp);
+    const at = isAnd ? and : amp;
+    if (isAnd) and = text.indexOf(' and ', at + 1);
+    else amp = text.indexOf(' & ', at + 1);
+    if (at < lastEnd) continue;
+    let end = at + (isAnd ? 5 : 3);
+    // the last word starts with a capital: in prose it rarely does
+    if (!maybeUpper(text.charCodeAt(end))) continue;
+    while (end < text.length && listWordChar(text, end)) end++;
+    let k = text.charCodeAt(at - 1) === 44 ? at - 1 : at; // ",? " before the conjunction
+    const secondEnd = k;
+    while (k > 0 && listWordChar(text, k - 1)) k--;
+    if (k === secondEnd || k < 2 || text.charCodeAt(k - 1) !== 32 || text.charCodeAt(k - 2) !== 44) continue;
+    if (!maybeUpper(text.charCodeAt(k))) continue;
+    k -= 2;
+    const firstEnd = k;
+    while (k > 0 && listWordChar(text, k - 1)) k--;
+    const from = Math.max(k, lastEnd);
+    if (from >= firstEnd) continue;
+    const m = SURNAME_LIST.exec(text.slice(from, end));
+    if (!m) continue;
+    out.push([from + m.index, from + m.index + m[0].length]);
+    lastEnd = from + m.index + m[0].length;
+  }
+  return out;
+}
+
 /** Person-name candidates with scores. */
 export function findPersons(text: string): PiiMatch[] {
   const toks = tokenize(text);
@@ -385,39 +448,33 @@ export function findPersons(text: string): PiiMatch[] {
   const blocked = new Uint8Array(toks.length);
   for (let k = 0; k < toks.length; k++) {
     const phrases =
-      toks[k]!.cap && (toks[k]!.mask & IN_PHRASE) !== 0 ? PLACE_PHRASES.get(toks[k]!.key!) : undefined;
+      toks[k]!.cap && (toks[k]!.mask & IN_PHRASE) !== 0 ? PLACE_PHRASES.get(keyOf(toks[k]!)!) : undefined;
     if (!phrases) continue;
     for (const words of phrases) {
       if (k + words.length > toks.length) continue;
       let ok = true;
-      for (let w = 1; w < words.length && ok; w++) ok = toks[k + w]!.key === words[w];
+      for (let w = 1; w < words.length && ok; w++) ok = keyOf(toks[k + w]!) === words[w];
       if (ok) for (let w = 0; w < words.length; w++) blocked[k + w] = 1;
     }
   }
-  let listRanges: Array<[number, number]> = [];
-  if (text.includes(' and ') || text.includes(' & ')) {
-    SURNAME_LIST.lastIndex = 0;
-    // a firm ("The Clark, Romero and Hall Orchestra", "Lopez, Santos and Coleman is a design agency"),
-    // not people ("our founders: Maslow, Anthony and Perry")
-    listRanges = [...text.matchAll(SURNAME_LIST)]
-      .filter((m) => {
-        const after = text.slice(m.index + m[0].length, m.index + m[0].length + 20);
-        const before = text.slice(Math.max(0, m.index - 4), m.index);
-        return (
-          /^the $/i.test(before) ||
-          /^ (?:is|was|has|[A-Z][a-z]+ (?:is|was))\b/.test(after) ||
-          /^ \p{Lu}/u.test(after)
-        );
-      })
-      .map((m) => [m.index, m.index + m[0].length]);
-    // ranges and tokens are both in text order and ranges do not overlap: the only range that can
-    // hold a token is the last one starting at or before it
-    let r = -1;
-    for (let k = 0; k < toks.length && listRanges.length > 0; k++) {
-      const tk = toks[k]!;
-      while (r + 1 < listRanges.length && listRanges[r + 1]![0] <= tk.start) r++;
-      if (r >= 0 && tk.end <= listRanges[r]![1]) blocked[k] = 1;
-    }
+  // a firm ("The Clark, Romero and Hall Orchestra", "Lopez, Santos and Coleman is a design agency"),
+  // not people ("our founders: Maslow, Anthony and Perry")
+  const listRanges = surnameLists(text).filter(([start, end]) => {
+    const after = text.slice(end, end + 20);
+    const before = text.slice(Math.max(0, start - 4), start);
+    return (
+      /^the $/i.test(before) ||
+      /^ (?:is|was|has|[A-Z][a-z]+ (?:is|was))\b/.test(after) ||
+      /^ \p{Lu}/u.test(after)
+    );
+  });
+  // ranges and tokens are both in text order and ranges do not overlap: the only range that can
+  // hold a token is the last one starting at or before it
+  let r = -1;
+  for (let k = 0; k < toks.length && listRanges.length > 0; k++) {
+    const tk = toks[k]!;
+    while (r + 1 < listRanges.length && listRanges[r + 1]![0] <= tk.start) r++;
+    if (r >= 0 && tk.end <= listRanges[r]![1]) blocked[k] = 1;
   }
   let i = 0;
   while (i < toks.length) {
@@ -455,8 +512,11 @@ export function findPersons(text: string): PiiMatch[] {
       const lower = lowerName(text, toks, i);
       if (lower) {
         out.push(lower);
-        i = toks.findIndex((x, k) => k > i && x.start >= lower.end);
-        if (i < 0) break;
+        // the first token past the name (searched from i: a scan from 0 is quadratic in long texts)
+        let k = i + 1;
+        while (k < toks.length && toks[k]!.start < lower.end) k++;
+        if (k >= toks.length) break;
+        i = k;
         continue;
       }
       i++;
@@ -574,7 +634,7 @@ function workNounAfter(
   if (!next || !near || (next.mask & IN_WORK) === 0 || (prevTok!.mask & IN_DET) === 0) return false;
   if (!adjacent(text, toks[j - 1]!, next) || names.length > 3) return false;
   if (names.some((n) => (n.mask & IN_COMMON) !== 0 && !isKnown(n))) return false;
-  return OPEN_WORK_NOUNS.has(next.key!) || names.some(isKnown);
+  return OPEN_WORK_NOUNS.has(keyOf(next)!) || names.some(isKnown);
 }
 
 /**
