@@ -3,6 +3,7 @@
  * type, European "Name-straße 12" / "Via Roma 10" forms, PO boxes and military addresses),
  * raised by address cues ("I live at", "ship to", "address is").
  */
+import { digitRuns, isAsciiDigit, isAsciiLetter, letterAt, letterBefore } from './chars.ts';
 import type { PiiMatch } from './types.ts';
 
 const SUFFIX_EN =
@@ -18,8 +19,12 @@ const EU_SUFFIX_STREET = /(?<![\p{L}\p{M}'-])[\p{L}\p{M}'-]{3,40}\.? ?\d{1,5}[a-
 const EU_SUFFIX =
   /(?:straße|strasse|str\.?|gasse|weg|platz|allee|damm|ufer|vej|veien|vegen|vägen|väg|gata|gatan|gade|gränd|stræti|braut|tie|katu|kuja|polku|tori|straat|laan|plein|gracht|kade|utca|út|u\.|ulica|cesta|ulice|sokak|caddesi)$/i;
 // "Via dei Fiorentini 17", "Rua Mina 50", "Rue de Virton 38", "ul. Paderewskiego Ignacego 85"
+const EU_PREFIX_WORDS =
+  'via|viale|vicolo|piazza|corso|largo|rua|avenida|av.|calle|carrer|camino|paseo|plaza|rue|avenue|chemin|allée|impasse|quai|ul.|ulica|aleja|al.|odos|leoforos|λεωφόρος|οδός|strada|bulevardul|calea'.split(
+    '|',
+  );
 const EU_PREFIX_STREET = new RegExp(
-  `(?<![\\p{L}\\p{M}])(?:via|viale|vicolo|piazza|corso|largo|rua|avenida|av\\.|calle|carrer|camino|paseo|plaza|rue|avenue|chemin|allée|impasse|quai|ul\\.|ulica|aleja|al\\.|odos|leoforos|λεωφόρος|οδός|strada|bulevardul|calea)(?: ${WORD}){1,5} \\d{1,5}[a-z]?(?![\\p{L}\\p{N}])`,
+  `(?<![\\p{L}\\p{M}])(?:${EU_PREFIX_WORDS.map((w) => w.replace('.', '\\.')).join('|')})(?: ${WORD}){1,5} \\d{1,5}[a-z]?(?![\\p{L}\\p{N}])`,
   'giu',
 );
 const PO_BOX =
@@ -34,119 +39,274 @@ const CUE_ADDRESS = new RegExp(
 // "49 Via Nizza 60", "37 Parva Domus 6896": number, capitalised words, number
 const NUM_WORDS_NUM =
   /(?<![\p{L}\p{N}.,:/-])\d{1,5} (?:\p{Lu}[\p{L}\p{M}'’-]* ){1,3}\d{1,5}(?![\p{L}\p{N}.,:/-])/gu;
-/** MILITARY needs "APO ", "FPO " or "DPO ". */
-const MILITARY_GATE = /po /i;
 const UNIT =
   /(?<![\p{L}\p{N}])(?:apt\.?|apartment|suite|ste\.?|unit|flat) #?\d{1,5}[a-z]?(?![\p{L}\p{N}])/giu;
 const ZIP_TAIL = /^,? ?(?:\n ?)?(?:[\p{L}\p{M}' .-]{2,40},? (?:[A-Z]{2} )?\d{5}(?:-\d{4})?)/u;
 
+const sticky = (re: RegExp): RegExp => new RegExp(re.source, `${re.flags.replace('g', '')}y`);
+
 /**
- * Every pattern below needs a digit, and no match spans more than 14 single spaces before or 7 after
- * any digit run inside it (cue phrase, up to two numbers and five words before the house number;
- * street words and type after it). MILITARY, whose `\s{0,3}` may cross a newline, is gated
- * separately. The text is cut into windows: each digit run with 16 spaces of text before it and 8
- * after, overlapping windows merged; every window begins after a space (or at the start) and ends
- * before one (or at the end). Every match of the whole text lies inside one window, and a pattern run
- * on the window (plus the space on either side, for the look-behinds and look-aheads) finds exactly
- * the matches the whole text has there. Prose away from digits is never scanned.
+ * The matches of the sticky `re` that start at one of `starts`, as a global scan finds them when
+ * every match starts at one of them: in text order, a start inside an earlier match skipped.
  */
-const SPACES_BEFORE = 16;
-const SPACES_AFTER = 8;
-
-interface Window {
-  /** Offset in the text of window[0] (the space before, or 0). */
-  from: number;
-  text: string;
-}
-
-function digitWindows(text: string): Window[] {
-  const out: Window[] = [];
-  const n = text.length;
-  let spaces: number[] | undefined;
-  let k = 0; // spaces before the current digit run
-  let winStart = -1;
-  let winEnd = -1;
-  let i = 0;
-  while (i < n) {
-    const c = text.charCodeAt(i);
-    if (c < 48 || c > 57) {
-      i++;
-      continue;
-    }
-    if (!spaces) {
-      spaces = [];
-      for (let p = text.indexOf(' '); p >= 0; p = text.indexOf(' ', p + 1)) spaces.push(p);
-    }
-    let e = i + 1;
-    while (e < n && text.charCodeAt(e) >= 48 && text.charCodeAt(e) <= 57) e++;
-    while (k < spaces.length && spaces[k]! < i) k++;
-    // after the 17th space before the run, up to the 9th space after it
-    const s = k > SPACES_BEFORE ? spaces[k - SPACES_BEFORE - 1]! + 1 : 0;
-    const end = k + SPACES_AFTER < spaces.length ? spaces[k + SPACES_AFTER]! : n;
-    if (winStart >= 0 && s <= winEnd) winEnd = Math.max(winEnd, end);
-    else {
-      if (winStart >= 0) out.push(slice(text, winStart, winEnd));
-      winStart = s;
-      winEnd = end;
-    }
-    i = e;
-  }
-  if (winStart >= 0) out.push(slice(text, winStart, winEnd));
-  return out;
-}
-
-function slice(text: string, start: number, end: number): Window {
-  const from = Math.max(0, start - 1);
-  return { from, text: text.slice(from, Math.min(text.length, end + 1)) };
-}
-
-function collectIn(
-  windows: readonly Window[],
+function matchesAt(
+  text: string,
   re: RegExp,
+  starts: number[],
+  visit: (m: RegExpExecArray, at: number) => void,
+): void {
+  if (starts.length > 1) starts.sort((a, b) => a - b);
+  let lastEnd = 0;
+  let tried = -1;
+  for (const at of starts) {
+    if (at < lastEnd || at === tried) continue;
+    tried = at;
+    re.lastIndex = at;
+    const m = re.exec(text);
+    if (!m) continue;
+    visit(m, at);
+    lastEnd = at + m[0].length;
+  }
+}
+
+function collectAt(
+  text: string,
+  re: RegExp,
+  starts: number[],
   score: number,
   out: PiiMatch[],
   group = 0,
   type: PiiMatch['type'] = 'STREET_ADDRESS',
 ): void {
-  for (const w of windows) {
-    re.lastIndex = 0;
-    for (let m = re.exec(w.text); m; m = re.exec(w.text)) {
-      const value = m[group];
-      if (!value) continue;
-      const start = w.from + m.index + m[0].lastIndexOf(value);
-      out.push({ type, start, end: start + value.length, score });
-    }
+  matchesAt(text, re, starts, (m, at) => {
+    const value = m[group];
+    if (!value) return;
+    const start = at + m[0].lastIndexOf(value);
+    out.push({ type, start, end: start + value.length, score });
+  });
+}
+
+/**
+ * Whether `[a-z]?(?![\p{L}\p{N}])` (case-insensitive) can hold at text[e], right after a digit run:
+ * false only when ASCII letters or digits rule it out.
+ */
+function numberEnds(text: string, e: number): boolean {
+  const c = text.charCodeAt(e);
+  if (c >= 128 || !isAsciiLetter(c)) return true;
+  const d = text.charCodeAt(e + 1);
+  return d >= 128 || !(isAsciiLetter(d) || isAsciiDigit(d));
+}
+
+/** Whether text[start, end) is a WORD: a letter or mark, then letters, marks and `'’.-`. */
+function isWord(text: string, start: number, end: number): boolean {
+  if (start >= end || letterAt(text, start, text.length) === 0) return false;
+  for (let i = start; i < end; ) {
+    const c = text.charCodeAt(i);
+    const l = c === 39 || c === 0x2019 || c === 46 || c === 45 ? 1 : letterAt(text, i, text.length);
+    if (l === 0) return false;
+    i += l;
+  }
+  return true;
+}
+
+/** Start of the run of letters and marks that ends at `end` (`end` itself when there is none). */
+function letterRunStart(text: string, end: number): number {
+  let p = end;
+  for (let l = letterBefore(text, p); l !== 0; l = letterBefore(text, p)) p -= l;
+  return p;
+}
+
+/**
+ * Whether text[start, start + word.length) equals the lower-case ASCII `word` ignoring ASCII case; a
+ * non-ASCII character counts as equal (case folding may map it to an ASCII letter).
+ */
+function sameWord(text: string, start: number, word: string): boolean {
+  if (start < 0) return false;
+  for (let k = 0; k < word.length; k++) {
+    const c = text.charCodeAt(start + k);
+    if (c < 128 && (isAsciiLetter(c) ? c | 32 : c) !== word.charCodeAt(k)) return false;
+  }
+  return true;
+}
+
+const US_STREET_AT = sticky(US_STREET);
+const EU_SUFFIX_STREET_AT = sticky(EU_SUFFIX_STREET);
+const EU_PREFIX_STREET_AT = sticky(EU_PREFIX_STREET);
+const PO_BOX_AT = sticky(PO_BOX);
+const MILITARY_AT = sticky(MILITARY);
+const CUE_ADDRESS_AT = sticky(CUE_ADDRESS);
+const NUM_WORDS_NUM_AT = sticky(NUM_WORDS_NUM);
+const UNIT_AT = sticky(UNIT);
+
+const EU_PREFIX_WORD_SET = new Set(EU_PREFIX_WORDS);
+/** `.,:/-`, which NUM_WORDS_NUM does not allow right before its first number. */
+const NUMBER_PUNCT = [46, 44, 58, 47, 45];
+/**
+ * Every phrase the cue of CUE_ADDRESS matches, lower-case, by last character: a match of
+ * CUE_ADDRESS starts at one of them right before the address (or before "the corner of ").
+ */
+const CUE_PHRASES = new Map<number, string[]>();
+for (const phrase of `address is|address:|address|lives at|lives in|lives on|lived at|lived in|lived on|live at|live in|live on|living at|located at|office is at|is at|sent to|send it to|send this to|shipped to|ship to|delivered to|deliver to|return it to|return to|moved to|meet me at|meet at|meeting at|arrived at|resides at|reside at|drops you off at|drop you off at|it's in|is in`.split(
+  '|',
+)) {
+  const last = phrase.charCodeAt(phrase.length - 1);
+  CUE_PHRASES.set(last, [...(CUE_PHRASES.get(last) ?? []), phrase]);
+}
+const CORNER = 'the corner of';
+
+/** Starts of the cue phrases (and "the corner of" before them) that end at the space text[space]. */
+function cueStarts(text: string, space: number, starts: number[]): void {
+  for (let end = space, corner = false; ; corner = true) {
+    const last = text.charCodeAt(end - 1);
+    const phrases =
+      last >= 128
+        ? [...CUE_PHRASES.values()].flat()
+        : CUE_PHRASES.get(isAsciiLetter(last) ? last | 32 : last);
+    for (const p of phrases ?? []) if (sameWord(text, end - p.length, p)) starts.push(end - p.length);
+    if (
+      corner ||
+      !sameWord(text, end - CORNER.length, CORNER) ||
+      text.charCodeAt(end - CORNER.length - 1) !== 32
+    )
+      return;
+    end -= CORNER.length + 1;
   }
 }
 
-function collect(text: string, re: RegExp, score: number, out: PiiMatch[], group = 0): void {
-  collectIn([{ from: 0, text }], re, score, out, group);
-}
-
-/** Street address candidates with scores. */
-export function findAddresses(text: string): PiiMatch[] {
+/**
+ * Street address candidates with scores. Every pattern but the unit/ZIP tail needs a digit run, and
+ * where a match can start is fixed by the run: at the run (a house number), at the word right before
+ * it ("Hauptstraße 5"), at a keyword a few words before ("Via dei Fiorentini 17", "ship to …",
+ * "P.O. Box 5"). Cheap character tests on each run pick those starts and the regex runs only there
+ * (sticky), in text order, so it finds exactly what a scan of the whole text finds; prose is never
+ * scanned by a regex.
+ */
+export function findAddresses(text: string, runs: readonly number[] = digitRuns(text)): PiiMatch[] {
   const out: PiiMatch[] = [];
-  const windows = digitWindows(text);
-  collectIn(windows, US_STREET, 0.75, out);
-  for (const w of windows) {
-    EU_SUFFIX_STREET.lastIndex = 0;
-    for (let m = EU_SUFFIX_STREET.exec(w.text); m; m = EU_SUFFIX_STREET.exec(w.text)) {
-      const word = /^[^\d ]+/.exec(m[0])?.[0] ?? '';
-      if (EU_SUFFIX.test(word))
-        out.push({
-          type: 'STREET_ADDRESS',
-          start: w.from + m.index,
-          end: w.from + m.index + m[0].length,
-          score: 0.6,
-        });
+  const us: number[] = [];
+  const euSuffix: number[] = [];
+  const euPrefix: number[] = [];
+  const poBox: number[] = [];
+  const military: number[] = [];
+  const cue: number[] = [];
+  const numWords: number[] = [];
+  const unit: number[] = [];
+  for (let r = 0; r < runs.length; r += 2) {
+    const s = runs[r]!;
+    const e = runs[r + 1]!;
+    const len = e - s;
+    const before = text.charCodeAt(s - 1);
+    const after = text.charCodeAt(e);
+    // "221B Baker Street", "12 34 Main St": a house number not glued to a word, then words
+    if (len <= 6 && !isAsciiLetter(before)) {
+      let i = isAsciiLetter(after) ? e + 1 : e;
+      if (text.charCodeAt(i) === 32 && isAsciiDigit(text.charCodeAt(i + 1))) {
+        i++;
+        while (isAsciiDigit(text.charCodeAt(i))) i++;
+      }
+      if (text.charCodeAt(i) === 44) i++;
+      const c = text.charCodeAt(i + 1);
+      if (after >= 128 || (text.charCodeAt(i) === 32 && (c >= 128 || isAsciiLetter(c)))) us.push(s);
+    }
+    // "49 Via Nizza 60": number, capitalised words, number
+    if (len <= 5 && after === 32 && !isAsciiLetter(before) && !NUMBER_PUNCT.includes(before)) {
+      const c = text.charCodeAt(e + 1);
+      if (c >= 128 || (c >= 65 && c <= 90)) numWords.push(s);
+    }
+    if (
+      len <= 6 &&
+      before === 32 &&
+      after === 32 &&
+      (text.charCodeAt(e + 1) >= 128 || isAsciiLetter(text.charCodeAt(e + 1)))
+    )
+      cueStarts(text, s - 1, cue); // "ship to 12 Main St": the number opens the address
+    if (len > 6 || !numberEnds(text, e)) continue;
+    // "P.O. Box 5", "unit 5, box 6", "PSC 3, Box 4": "box " right before the number
+    if (before === 32 && sameWord(text, s - 4, 'box'))
+      for (let p = Math.max(0, s - 17); p <= s - 5; p++) {
+        const c = text.charCodeAt(p) | 32;
+        if (c === 112 || c === 117 || text.charCodeAt(p) >= 128) poBox.push(p);
+      }
+    if (len > 5) continue;
+    // "APO AE 09012", after an optional "USS Name"
+    if (
+      len === 5 &&
+      before === 32 &&
+      text.charCodeAt(s - 4) === 32 &&
+      /^[afd]po a[aep]$/i.test(text.slice(s - 7, s - 1))
+    ) {
+      for (let p = Math.max(0, s - 77); p < s - 7; p++)
+        if ((text.charCodeAt(p) | 32) === 117) military.push(p);
+      military.push(s - 7);
+    }
+    // "Hauptstraße 5", "Str. 5": a word with a street suffix right before the number
+    let k = s;
+    if (text.charCodeAt(k - 1) === 32) k--;
+    const dot = text.charCodeAt(k - 1) === 46;
+    if (dot) k--;
+    let p = k;
+    let points = 0;
+    while (points <= 40) {
+      const c = text.charCodeAt(p - 1);
+      const l = c === 39 || c === 45 ? 1 : letterBefore(text, p);
+      if (l === 0) break;
+      p -= l;
+      points++;
+    }
+    // a word without a street suffix is no address, but its match still takes a letter glued to the
+    // number ("born 42a-weg 5"), which the scan then skips
+    if (
+      points >= 3 &&
+      points <= 40 &&
+      (EU_SUFFIX.test(text.slice(p, dot ? k + 1 : k)) || after >= 128 || isAsciiLetter(after))
+    )
+      euSuffix.push(p);
+    // "Apt 5", "Suite #12": a unit keyword right before
+    k = text.charCodeAt(s - 1) === 35 ? s - 1 : s;
+    if (text.charCodeAt(k - 1) === 32) {
+      const last = text.charCodeAt(k - 2);
+      if (last >= 128 || (last | 32) === 116 || (last | 32) === 101 || last === 46)
+        for (const n of [9, 5, 4, 3]) if (k - 1 - n >= 0) unit.push(k - 1 - n);
+    }
+    if (before !== 32) continue;
+    // the number closes an address: words right before it, up to two numbers before those, and an
+    // address cue before that ("ship to 12 Main 5") or a street keyword before the words ("Via Roma 10")
+    let space = s - 1;
+    let words = 0;
+    let numbers = 0;
+    for (let tokens = 1; space > 0; tokens++) {
+      let t = space;
+      while (t > 0 && text.charCodeAt(t - 1) !== 32) t--;
+      if (tokens >= 2 && tokens <= 6 && numbers === 0) {
+        const q = text.charCodeAt(space - 1) === 46 ? space - 1 : space;
+        const w = letterRunStart(text, q);
+        if (w < q && space - w <= 10) {
+          let ascii = true;
+          for (let i = w; i < space && ascii; i++) ascii = text.charCodeAt(i) < 128;
+          if (!ascii || EU_PREFIX_WORD_SET.has(text.slice(w, space).toLowerCase())) euPrefix.push(w);
+        }
+      }
+      let num = t < space;
+      for (let i = t; i < space && num; i++) num = isAsciiDigit(text.charCodeAt(i));
+      if (numbers === 0 && words < 5 && isWord(text, t, space)) words++;
+      else if (num && words > 0 && numbers < 2) numbers++;
+      else break;
+      if (t === 0) break;
+      cueStarts(text, t - 1, cue);
+      space = t - 1;
     }
   }
-  collectIn(windows, EU_PREFIX_STREET, 0.7, out);
-  collectIn(windows, PO_BOX, 0.7, out);
-  if (MILITARY_GATE.test(text)) collect(text, MILITARY, 0.8, out);
-  collectIn(windows, CUE_ADDRESS, 0.7, out, 1);
-  collectIn(windows, NUM_WORDS_NUM, 0.55, out);
-  collectIn(windows, UNIT, 0.35, out);
+  collectAt(text, US_STREET_AT, us, 0.75, out);
+  matchesAt(text, EU_SUFFIX_STREET_AT, euSuffix, (m, at) => {
+    if (EU_SUFFIX.test(/^[^\d ]+/.exec(m[0])?.[0] ?? ''))
+      out.push({ type: 'STREET_ADDRESS', start: at, end: at + m[0].length, score: 0.6 });
+  });
+  collectAt(text, EU_PREFIX_STREET_AT, euPrefix, 0.7, out);
+  collectAt(text, PO_BOX_AT, poBox, 0.7, out);
+  collectAt(text, MILITARY_AT, military, 0.8, out);
+  collectAt(text, CUE_ADDRESS_AT, cue, 0.7, out, 1);
+  collectAt(text, NUM_WORDS_NUM_AT, numWords, 0.55, out);
+  collectAt(text, UNIT_AT, unit, 0.35, out);
   // a unit, city or ZIP right after a street raises it
   for (const m of out) {
     if (m.score < 0.5) continue;
@@ -166,25 +326,66 @@ const DATE = new RegExp(
 const DOB_CUE =
   /(?:\bborn|\bbirth|\bd\.?o\.?b\b|\bbirthday|\bgeboren|\bgeb\.|\bnée?\b|\bnacid[oa]|\bnat[oa]\b)/i;
 
+const DATE_AT = sticky(DATE);
+/** First letters of the month names, and the "o" of "of". */
+const MONTH_INITIALS = [...'jfmasondo'].map((c) => c.charCodeAt(0));
+
+/** Index after an ordinal suffix ("st", "nd", "rd", "th", or any two letters) at text[i], else i. */
+function ordinalEnd(text: string, i: number): number {
+  const a = text.charCodeAt(i);
+  const b = text.charCodeAt(i + 1);
+  return (a >= 128 || isAsciiLetter(a)) && (b >= 128 || isAsciiLetter(b)) ? i + 2 : i;
+}
+
 /**
  * Dates with a birth cue shortly before. A date of birth alone is a quasi-identifier: it scores
- * below the default threshold unless other personal data is present (see analyze()).
+ * below the default threshold unless other personal data is present (see analyze()). A date starts
+ * at a digit run of one, two or four digits, or at a month name right before a run of one or two:
+ * the regex runs only there.
  */
-export function findDatesOfBirth(text: string): PiiMatch[] {
+export function findDatesOfBirth(text: string, runs: readonly number[] = digitRuns(text)): PiiMatch[] {
+  const starts: number[] = [];
+  for (let r = 0; r < runs.length; r += 2) {
+    const s = runs[r]!;
+    const len = runs[r + 1]! - s;
+    const after = text.charCodeAt(s + len);
+    // "12/05/1980", "1980-05-12": a separator and a digit
+    const digitAfter = isAsciiDigit(text.charCodeAt(s + len + 1));
+    if (!isAsciiLetter(text.charCodeAt(s - 1))) {
+      if (len <= 2 && (after === 46 || after === 47 || after === 45) && digitAfter) starts.push(s);
+      else if (len === 4 && after === 45 && digitAfter) starts.push(s);
+      else if (len <= 2) {
+        // "12th of May, 1980", "12 May 1980": a month (or "of") after the day
+        const i = ordinalEnd(text, s + len);
+        const c = text.charCodeAt(i + 1);
+        if (text.charCodeAt(i) === 32 && (c >= 128 || MONTH_INITIALS.includes(c | 32))) starts.push(s);
+      }
+    }
+    // "May 12, 1980", "Sept. 3rd 1980": the month before the day, the year after it
+    if (len <= 2 && text.charCodeAt(s - 1) === 32) {
+      let i = ordinalEnd(text, s + len);
+      if (text.charCodeAt(i) === 44) i++;
+      const y = text.charCodeAt(i + 1);
+      if (text.charCodeAt(i) !== 32 || (y !== 49 && y !== 50)) continue;
+      const end = text.charCodeAt(s - 2) === 46 ? s - 2 : s - 1;
+      let p = end;
+      while (p > 0 && isAsciiLetter(text.charCodeAt(p - 1))) p--;
+      if (end - p >= 3 && end - p <= 9) starts.push(p);
+      // a non-ASCII letter may fold to an ASCII one ("ſept")
+      if (text.charCodeAt(p - 1) >= 128) starts.push(letterRunStart(text, p));
+    }
+  }
   const out: PiiMatch[] = [];
-  const dates: PiiMatch[] = [];
-  collectIn(digitWindows(text), DATE, 0.45, dates, 0, 'DATE_OF_BIRTH');
-  for (const d of dates) {
-    const m = { index: d.start, 0: text.slice(d.start, d.end) };
+  matchesAt(text, DATE_AT, starts, (m, at) => {
     // the cue must be in the same sentence, at most 40 characters before the date
     const before =
       text
-        .slice(Math.max(0, m.index - 40), m.index)
+        .slice(Math.max(0, at - 40), at)
         .split(/[!?\n]|\.\s/)
         .pop() ?? '';
     if (DOB_CUE.test(before))
-      out.push({ type: 'DATE_OF_BIRTH', start: m.index, end: m.index + m[0].length, score: 0.45 });
-  }
+      out.push({ type: 'DATE_OF_BIRTH', start: at, end: at + m[0].length, score: 0.45 });
+  });
   return out;
 }
 
