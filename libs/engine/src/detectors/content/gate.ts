@@ -278,6 +278,22 @@ export function patternPrefixes(
   return undefined;
 }
 
+const IS_WORD = 1;
+const STARTS = 2;
+
+/** The text's UTF-16 code units (reading a typed array is cheaper than String#charCodeAt). */
+let units = Buffer.allocUnsafeSlow(8192);
+let unitCodes = new Uint16Array(units.buffer, 0, 4096);
+
+function codeUnits(text: string): Uint16Array {
+  if (text.length * 2 > units.length) {
+    units = Buffer.allocUnsafeSlow(Math.max(text.length * 2, units.length * 2));
+    unitCodes = new Uint16Array(units.buffer, 0, units.length >> 1);
+  }
+  units.write(text, 0, 'utf16le');
+  return unitCodes;
+}
+
 export interface GateMatch {
   index: number;
   text: string;
@@ -296,7 +312,10 @@ export class PatternGate {
   private readonly term: Int32Array;
   /** Patterns that can only start at a word start (\b then a word character). */
   private readonly wordStart: number;
-  private readonly firstChar: Uint8Array;
+  /** Per ASCII code (OTHER for the rest): IS_WORD, and STARTS when a prefix begins with it. */
+  private readonly kind: Uint8Array;
+  /** pair[a * 128 + b] = 1 when some prefix starts with symbols a, b (or is the single symbol a). */
+  private readonly pair: Uint8Array;
   /** Maps a character code to its trie symbol (ASCII lower-cased when a pattern ignores case). */
   private readonly symbol: Uint8Array;
   readonly patterns: readonly RegExp[];
@@ -310,6 +329,7 @@ export class PatternGate {
     let always = 0;
     let wordStart = 0;
     const firstChar = new Uint8Array(ASCII);
+    const pair = new Uint8Array(ASCII * ASCII);
     const foldCase = patterns.some((p) => p.flags.includes('i'));
     this.symbol = new Uint8Array(ASCII);
     for (let c = 0; c < ASCII; c++) {
@@ -325,6 +345,9 @@ export class PatternGate {
       const list = prefixes.list;
       if (prefixes.boundary && list.every((s) => WORD(s.charCodeAt(0)))) wordStart |= 1 << bit;
       for (const s of list) {
+        const c0 = s.charCodeAt(0);
+        if (s.length >= 2) pair[c0 * ASCII + s.charCodeAt(1)] = 1;
+        else pair.fill(1, c0 * ASCII, (c0 + 1) * ASCII);
         let node = 0;
         for (let k = 0; k < s.length; k++) {
           const c = s.charCodeAt(k);
@@ -343,7 +366,11 @@ export class PatternGate {
     });
     this.always = always;
     this.wordStart = wordStart;
-    this.firstChar = firstChar;
+    this.pair = pair;
+    this.kind = new Uint8Array(ASCII);
+    for (let c = 0; c < ASCII; c++) {
+      this.kind[c] = (c < OTHER && WORD(c) ? IS_WORD : 0) | (firstChar[this.symbol[c]!] ? STARTS : 0);
+    }
     this.child = new Int32Array(children.length * ASCII);
     children.forEach((row, node) => {
       row.forEach((next, c) => {
@@ -408,28 +435,25 @@ export class PatternGate {
     };
     if (wordStarts && this.wordStartsOnly) {
       const { positions } = wordStarts;
+      const codes = codeUnits(text);
       for (let k = 0; k < wordStarts.count && active !== 0; k++) {
         const p = positions[k]!;
-        const mask = this.walk(text, p) & active;
+        const mask = this.walk(codes, n, p) & active;
         if (mask !== 0) record(p, mask);
       }
     } else {
-      const firstChar = this.firstChar;
+      const codes = codeUnits(text);
+      const kind = this.kind;
+      const otherKind = kind[OTHER]!;
       const wordStart = this.wordStart;
-      const symbol = this.symbol;
       let prevWord = false;
       for (let p = 0; p < n && active !== 0; p++) {
-        let c = text.charCodeAt(p);
+        const c = codes[p]!;
+        const k = c < OTHER ? kind[c]! : otherKind;
         const wasWord = prevWord;
-        if (c >= OTHER) {
-          c = OTHER;
-          prevWord = false;
-        } else {
-          prevWord = WORD(c);
-          c = symbol[c]!;
-        }
-        if (firstChar[c] === 0 || (wasWord && (active & ~wordStart) === 0)) continue;
-        let mask = this.walk(text, p) & active;
+        prevWord = (k & IS_WORD) !== 0;
+        if ((k & STARTS) === 0 || (wasWord && (active & ~wordStart) === 0)) continue;
+        let mask = this.walk(codes, n, p) & active;
         if (wasWord) mask &= ~wordStart;
         if (mask !== 0) record(p, mask);
       }
@@ -454,19 +478,23 @@ export class PatternGate {
   }
 
   /** Patterns one of whose prefixes starts at `p` (trie walk over at most K characters). */
-  private walk(text: string, p: number): number {
+  private walk(codes: Uint16Array, n: number, p: number): number {
     const child = this.child;
     const term = this.term;
     const symbol = this.symbol;
-    const n = text.length;
-    const c = text.charCodeAt(p);
-    let node = child[c >= OTHER ? OTHER : symbol[c]!]! - 1;
+    const c = codes[p]!;
+    const first = c >= OTHER ? OTHER : symbol[c]!;
+    if (p + 1 < n) {
+      const d = codes[p + 1]!;
+      if (this.pair[first * ASCII + (d >= OTHER ? OTHER : symbol[d]!)] === 0) return 0;
+    }
+    let node = child[first]! - 1;
     let mask = 0;
     let q = p + 1;
     while (node >= 0) {
       mask |= term[node]!;
       if (q >= n || q - p >= K) break;
-      const d = text.charCodeAt(q++);
+      const d = codes[q++]!;
       node = child[node * ASCII + (d >= OTHER ? OTHER : symbol[d]!)]! - 1;
     }
     return mask;
