@@ -20,15 +20,13 @@ export const ASSIGNMENT_SOURCE =
 /** Character kinds that decide where an assignment can start (mirrors ASSIGNMENT_SOURCE). */
 const NAME_CHAR = 1; // [A-Za-z0-9_.$@-]
 const NAME_START = 2; // [A-Za-z0-9_$@]
-const QUOTE_AFTER_NAME = 4; // \ " ' ]
 /** First character of an operator: `=`, `:`, `?=`, `||=`, `+=`, `.=`, `!=`, `,`, `-`. */
-const OPERATOR_START = 8;
+const OPERATOR_START = 4;
 const CHAR_KIND = new Uint8Array(128);
 for (let c = 0; c < 128; c++) {
   const ch = String.fromCharCode(c);
   if (/[A-Za-z0-9_.$@-]/.test(ch)) CHAR_KIND[c]! |= NAME_CHAR;
   if (/[A-Za-z0-9_$@]/.test(ch)) CHAR_KIND[c]! |= NAME_START;
-  if (/[\\"'\]]/.test(ch)) CHAR_KIND[c]! |= QUOTE_AFTER_NAME;
   if (/[=:?|+.!,-]/.test(ch)) CHAR_KIND[c]! |= OPERATOR_START;
 }
 const MAX_NAME = 81;
@@ -75,28 +73,30 @@ export function nextAssignmentStart(units: Uint16Array, from: number, start: num
 }
 
 /**
- * After a name ending at `i`: up to four closing quotes, then after up to eight spaces an operator,
- * or after one to three spaces a type annotation (`string`, `String`, `str`, `&str`). A comma
- * counts only after a quoted name (`"name", "value"`): the scanner drops the other comma matches.
+ * After a name ending at `i`: up to four closing quotes, brackets and backslashes, then after up
+ * to eight spaces an operator, or after one to three spaces a type annotation (`string`, `String`,
+ * `str`, `&str`). A comma counts only after a quoted name (`"name", "value"`): the scanner drops
+ * the other comma matches.
  */
 function operatorAt(units: Uint16Array, i: number, end: number): boolean {
   const quotesEnd = Math.min(end, i + 4);
   let quotedName = false;
-  for (; i < quotesEnd && kind(units, i) & QUOTE_AFTER_NAME; i++)
-    quotedName ||= units[i] === 34 || units[i] === 39;
+  for (; i < quotesEnd; i++) {
+    const c = units[i]!;
+    if (c === 34 || c === 39) quotedName = true;
+    else if (c !== 92 && c !== 93) break;
+  }
   const spacesStart = i;
   const spacesEnd = Math.min(end, i + 9);
   while (i < spacesEnd && (units[i] === 32 || units[i] === 9)) i++;
   if (i >= end) return false;
-  if (kind(units, i) & OPERATOR_START) return units[i] !== 44 || quotedName;
+  const c = units[i]!;
+  if (c < 128 && CHAR_KIND[c]! & OPERATOR_START) return c !== 44 || quotedName;
   const spaces = i - spacesStart;
-  return (
-    spaces >= 1 &&
-    spaces <= 3 &&
-    (startsWith(units, i, end, 'str') ||
-      startsWith(units, i, end, 'String') ||
-      startsWith(units, i, end, '&str'))
-  );
+  if (spaces < 1 || spaces > 3) return false;
+  if (c === 115) return startsWith(units, i, end, 'str'); // str, string
+  if (c === 83) return startsWith(units, i, end, 'String');
+  return c === 38 && startsWith(units, i, end, '&str');
 }
 
 function startsWith(units: Uint16Array, i: number, end: number, word: string): boolean {
