@@ -3,53 +3,149 @@
  * alternative to regexes with word gaps, which backtrack. Linear in the number of words times the
  * window sizes.
  */
-export interface Word {
-  text: string;
-  lower: string;
-  start: number;
-  end: number;
+
+const WORD_CHAR = /[\p{L}\p{N}]/u;
+/** Per UTF-16 unit (BMP, non-surrogate): 0 not yet classified, 1 letter or number, 2 neither. */
+const WORD_UNIT = new Uint8Array(0x10000);
+const APOSTROPHE = 0x27;
+const RIGHT_QUOTE = 0x2019;
+const HYPHEN = 0x2d;
+
+/** Length in UTF-16 units of the letter or number (by code point) at s[i], or 0. */
+function wordCharAt(s: string, i: number): number {
+  const c = s.charCodeAt(i);
+  let v = WORD_UNIT[c]!;
+  if (v === 0) {
+    if (c >= 0xd800 && c <= 0xdfff) {
+      const cp = s.codePointAt(i)!;
+      if (cp > 0xffff) return WORD_CHAR.test(String.fromCodePoint(cp)) ? 2 : 0;
+      return 0;
+    }
+    v = WORD_CHAR.test(String.fromCharCode(c)) ? 1 : 2;
+    WORD_UNIT[c] = v;
+  }
+  return v === 1 ? 1 : 0;
 }
 
-export function words(text: string, max = 20_000): Word[] {
-  const out: Word[] = [];
-  for (const m of text.matchAll(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu)) {
-    out.push({ text: m[0], lower: m[0].toLowerCase(), start: m.index, end: m.index + m[0].length });
-    if (out.length >= max) break;
+/**
+ * The words of a text: what /[\p{L}\p{N}][\p{L}\p{N}'’-]*​/gu matches, at most `max` of them. Only
+ * offsets are stored; a word's text and lower-case form are made when a step looks at it.
+ */
+export class Words {
+  readonly length: number;
+  private readonly starts: Int32Array;
+  private readonly ends: Int32Array;
+  private readonly lowers: Array<string | undefined>;
+  private readonly source: string;
+
+  constructor(source: string, max = 20_000) {
+    this.source = source;
+    const starts: number[] = [];
+    const ends: number[] = [];
+    const n = source.length;
+    let i = 0;
+    while (i < n && starts.length < max) {
+      const w = wordCharAt(source, i);
+      if (w === 0) {
+        i++;
+        continue;
+      }
+      const start = i;
+      i += w;
+      while (i < n) {
+        const c = source.charCodeAt(i);
+        if (c === APOSTROPHE || c === RIGHT_QUOTE || c === HYPHEN) i++;
+        else {
+          const k = wordCharAt(source, i);
+          if (k === 0) break;
+          i += k;
+        }
+      }
+      starts.push(start);
+      ends.push(i);
+    }
+    this.length = starts.length;
+    this.starts = Int32Array.from(starts);
+    this.ends = Int32Array.from(ends);
+    this.lowers = new Array(starts.length);
   }
-  return out;
+
+  start(i: number): number {
+    return this.starts[i]!;
+  }
+  end(i: number): number {
+    return this.ends[i]!;
+  }
+  text(i: number): string {
+    return this.source.slice(this.starts[i], this.ends[i]);
+  }
+  lower(i: number): string {
+    let l = this.lowers[i];
+    if (l === undefined) {
+      l = this.text(i).toLowerCase();
+      this.lowers[i] = l;
+    }
+    return l;
+  }
+}
+
+export function words(text: string, max = 20_000): Words {
+  return new Words(text, max);
 }
 
 export interface Step {
-  /** Accepts a word (lower-case set membership or a predicate). */
-  match: ReadonlySet<string> | ((w: Word) => boolean);
+  /** Accepts a word (lower-case set membership or a predicate on word `i`). */
+  match: ReadonlySet<string> | ((ws: Words, i: number) => boolean);
   /** How many words after the previous step's word this one may appear (1 = the next word). */
   within: number;
 }
 
+/** Shortest and longest member of a word set. */
+const lengthRanges = new WeakMap<ReadonlySet<string>, readonly [number, number]>();
+function lengthRange(s: ReadonlySet<string>): readonly [number, number] {
+  let r = lengthRanges.get(s);
+  if (!r) {
+    const lengths = [...s].map((w) => w.length);
+    r = [Math.min(...lengths), Math.max(...lengths)];
+    lengthRanges.set(s, r);
+  }
+  return r;
+}
+
+/**
+ * Whether word `i` passes the step; `range` is the length range of the step's set. A word whose
+ * length is outside it is rejected without making its lower-case form: lower-casing never shortens
+ * a word, and a word it lengthens ("İ" → "i̇") gains a combining mark that no set member (plain
+ * words) contains.
+ */
+function accepts(step: Step, range: readonly [number, number] | undefined, ws: Words, i: number): boolean {
+  const m = step.match;
+  if (typeof m === 'function') return m(ws, i);
+  const len = ws.end(i) - ws.start(i);
+  return len >= range![0] && len <= range![1] && m.has(ws.lower(i));
+}
+
 /** The first span [start, end) where the steps occur in order within their windows. */
-export function findSequence(
-  ws: readonly Word[],
-  steps: readonly Step[],
-): { start: number; end: number } | undefined {
-  const ok = (s: Step, w: Word) => (typeof s.match === 'function' ? s.match(w) : s.match.has(w.lower));
+export function findSequence(ws: Words, steps: readonly Step[]): { start: number; end: number } | undefined {
   const first = steps[0];
   if (!first) return undefined;
+  const ranges = steps.map((s) => (typeof s.match === 'function' ? undefined : lengthRange(s.match)));
   for (let i = 0; i < ws.length; i++) {
-    if (!ok(first, ws[i] as Word)) continue;
+    if (!accepts(first, ranges[0], ws, i)) continue;
     let pos = i;
     let matched = true;
     for (let k = 1; k < steps.length && matched; k++) {
-      const step = steps[k] as Step;
+      const step = steps[k]!;
       matched = false;
       for (let j = pos + 1; j <= Math.min(ws.length - 1, pos + step.within); j++) {
-        if (ok(step, ws[j] as Word)) {
+        if (accepts(step, ranges[k], ws, j)) {
           pos = j;
           matched = true;
           break;
         }
       }
     }
-    if (matched) return { start: (ws[i] as Word).start, end: (ws[pos] as Word).end };
+    if (matched) return { start: ws.start(i), end: ws.end(pos) };
   }
   return undefined;
 }

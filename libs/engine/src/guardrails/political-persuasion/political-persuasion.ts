@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineGuardrail } from '../../core/define.ts';
 import { excerpt } from '../../core/preview.ts';
 import type { Finding } from '../../core/types.ts';
-import { findSequence, type Step, set, type Word, words } from '../../detectors/text-stats/window.ts';
+import { findSequence, type Step, set, type Words, words } from '../../detectors/text-stats/window.ts';
 
 /** Election interference phrasings without word gaps (linear-time). */
 export const INTERFERENCE =
@@ -42,11 +42,14 @@ const SUPPRESSION: Step[] = [
 const ADVOCACY: Step[] = [
   { match: set('vote elect re-elect defeat'), within: 0 },
   {
-    match: (w: Word) =>
-      POLITICAL.has(w.lower) || /^\p{Lu}/u.test(w.text) || w.lower === 'for' || w.lower === 'against',
+    match: (ws: Words, i: number) =>
+      POLITICAL.has(ws.lower(i)) ||
+      /^\p{Lu}/u.test(ws.text(i)) ||
+      ws.lower(i) === 'for' ||
+      ws.lower(i) === 'against',
     within: 1,
   },
-  { match: (w: Word) => POLITICAL.has(w.lower) || /^\p{Lu}/u.test(w.text), within: 4 },
+  { match: (ws: Words, i: number) => POLITICAL.has(ws.lower(i)) || /^\p{Lu}/u.test(ws.text(i)), within: 4 },
 ];
 
 export const politicalPersuasion = defineGuardrail({
@@ -74,7 +77,7 @@ export const politicalPersuasion = defineGuardrail({
       // Word windows only when their anchor words occur at all (cheap whole-text tests first).
       const voting = VOTING_HINT.test(text);
       const audience = AUDIENCE_HINT.test(text);
-      const ws = voting || audience ? words(text) : [];
+      const ws = words(voting || audience ? text : '');
       const sup = voting ? findSequence(ws, SUPPRESSION) : undefined;
       if (sup) add('election_interference', 1, sup.start, sup.end);
       const d = audience ? DEMOGRAPHIC_DIRECTIVE.exec(text) : null;
