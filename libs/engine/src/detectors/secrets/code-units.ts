@@ -7,11 +7,16 @@
 export class CodeUnits {
   units = new Uint16Array(4096);
   length = 0;
+  /** The same memory as `units`, for Buffer's native utf16le copy. */
+  private bytes = Buffer.from(this.units.buffer);
 
   load(text: string): void {
     const n = text.length;
-    if (this.units.length < n) this.units = new Uint16Array(Math.max(n, this.units.length * 2));
-    if (LITTLE_ENDIAN) Buffer.from(this.units.buffer, 0, n * 2).write(text, 0, n * 2, 'utf16le');
+    if (this.units.length < n) {
+      this.units = new Uint16Array(Math.max(n, this.units.length * 2));
+      this.bytes = Buffer.from(this.units.buffer);
+    }
+    if (LITTLE_ENDIAN) this.bytes.write(text, 0, n * 2, 'utf16le');
     else for (let i = 0; i < n; i++) this.units[i] = text.charCodeAt(i);
     this.length = n;
   }

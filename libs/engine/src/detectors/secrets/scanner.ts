@@ -717,5 +717,5 @@ function resolve(candidates: Candidate[]): SecretFinding[] {
     kept.push(c);
   }
   kept.sort((a, b) => a.start - b.start);
-  return kept.map(({ priority: _p, ...f }) => f);
+  return kept.map((c) => ({ ruleId: c.ruleId, start: c.start, end: c.end, score: c.score }));
 }
