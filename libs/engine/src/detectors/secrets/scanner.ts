@@ -206,12 +206,15 @@ export function createSecretScanner(options: ScannerOptions = {}): SecretScanner
 
   const lines = new LineFeeds();
   const code = new CodeUnits();
+  // Windows by format rule index, and the rules with windows in the order of their first hit;
+  // reused from one scan to the next.
+  const formatWindows: Array<Window[] | undefined> = new Array(formats.length);
+  const formatsHit: number[] = [];
 
   function scan(text: string): SecretFinding[] {
     const candidates: Candidate[] = [];
-    // Windows by format rule index, and the rules with windows in the order of their first hit.
-    const formatWindows: Array<Window[] | undefined> = new Array(formats.length);
-    const formatsHit: number[] = [];
+    for (const ri of formatsHit) formatWindows[ri] = undefined;
+    formatsHit.length = 0;
     const assignmentWindows: Window[] = [];
     const contextHits: ContextHit[] = [];
     const customHit = new Set<number>();
