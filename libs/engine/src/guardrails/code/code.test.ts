@@ -1,7 +1,7 @@
 import { check } from 'recheck';
 import { describe, expect, it } from 'vitest';
 import { checker } from '../../detectors/testing/harness.ts';
-import { CODE_SIGNATURES, code as g } from './code.ts';
+import { CODE_SIGNATURES, detectCodeLanguages, code as g } from './code.ts';
 
 const langs = (text: string) =>
   Object.keys((checker(g)(text).details?.languages as Record<string, number>) ?? {});
@@ -24,6 +24,25 @@ describe('Code', () => {
     expect(checker(g, { allowedLanguages: ['python'] })(py).passed).toBe(true);
     expect(checker(g, { deniedLanguages: ['sql'] })(py).passed).toBe(true);
     expect(checker(g, { deniedLanguages: ['sql'] })('SELECT * FROM t WHERE a = 1').passed).toBe(false);
+  });
+  it('finds the signatures a test of each one finds', () => {
+    const texts = [
+      'def f(x):\r\n  try:\n    import os\nexcept: pass\n  end\n#include <x.h>\npackage main\nx := 1',
+      '#!/usr/bin/env bash\n  sudo apt-get install x\ncat f | grep y\n\u2028ls -la\n',
+      '.card { color: red; } #id{margin:0;} a.b {x:y;} _x {a:b;} --v { p : q ; }',
+      '<DIV class="a">x</div> <!doctype html> select * from t where a = 1; Update t set',
+      'const a = 1; let b => c; $x = 2; echo "hi"; fn main() { println!("x"); } pub fn x',
+      'Plain prose with no code in it at all, just words | and := signs { and } braces.',
+    ];
+    for (const text of texts) {
+      const expected: Record<string, number> = {};
+      for (const [lang, sigs] of Object.entries(CODE_SIGNATURES)) {
+        const hits = sigs.filter((re) => re.test(text)).length;
+        if (hits >= 1) expected[lang] = hits;
+      }
+      if (expected.typescript) delete expected.javascript;
+      expect([text, detectCodeLanguages(text, 1)]).toEqual([text, expected]);
+    }
   });
   it('uses only linear-time patterns', async () => {
     for (const re of Object.values(CODE_SIGNATURES).flat())

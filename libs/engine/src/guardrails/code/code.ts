@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { defineGuardrail } from '../../core/define.ts';
 import type { Finding } from '../../core/types.ts';
+import { PatternGate, patternPrefixes } from '../../detectors/content/gate.ts';
+
+/** Go's short variable declaration; every match contains ":=". */
+const GO_ASSIGN = /\w\s?:=\s?/;
+/** A pipe into a text tool; every match contains "|" (a gate prefix would start at every space). */
+const SHELL_PIPE = /\s\|\s?(?:grep|awk|sed|xargs)\b/;
+/** A CSS rule "selector { property: value; }". */
+const CSS_RULE = /(?<![\w.#-])[.#]?[\w-]{1,60}\s?\{\s?[\w-]{1,60}\s?:[^;{}\n]{1,200};/;
 
 /** Per-language signatures; a language is detected from `minSignals` distinct hits or a tagged code fence. */
 export const CODE_SIGNATURES: Record<string, RegExp[]> = {
@@ -40,7 +48,7 @@ export const CODE_SIGNATURES: Record<string, RegExp[]> = {
     /\bpublic\s(?:async\s)?Task\b/,
   ],
   c_cpp: [/^[ \t]{0,10}#include\s?[<"]/m, /\bint\smain\s?\(/, /\bstd::\w/, /\bprintf\s?\(/, /\bmalloc\s?\(/],
-  go: [/^package\s\w/m, /\bfunc\s(?:\w{1,60}|\([^()\n]{1,100}\)\s\w{1,60})\(/, /\bfmt\.\w/, /\w\s?:=\s?/],
+  go: [/^package\s\w/m, /\bfunc\s(?:\w{1,60}|\([^()\n]{1,100}\)\s\w{1,60})\(/, /\bfmt\.\w/, GO_ASSIGN],
   rust: [
     /\bfn\s\w{1,60}\s?[(<]/,
     /\blet\smut\b/,
@@ -61,14 +69,10 @@ export const CODE_SIGNATURES: Record<string, RegExp[]> = {
     /^#!\/(?:usr\/)?bin\/(?:env\s)?(?:ba|z)?sh/m,
     /^[ \t]{0,10}(?:sudo\s)?(?:apt(?:-get)?|yum|brew|npm|pip|chmod|export|echo|cd|ls|grep)\s/m,
     /\$\{?\w{1,60}\}?/,
-    /\s\|\s?(?:grep|awk|sed|xargs)\b/,
+    SHELL_PIPE,
   ],
   html: [/<(?:html|head|body|div|span|p|a|ul|li|table)\b[^<>]{0,500}>/i, /<\/\w{1,20}>/, /<!DOCTYPE\shtml/i],
-  css: [
-    /(?<![\w.#-])[.#]?[\w-]{1,60}\s?\{\s?[\w-]{1,60}\s?:[^;{}\n]{1,200};/,
-    /@media\s/,
-    /\b(?:margin|padding|color|display)\s?:[^;:\n]{1,50};/,
-  ],
+  css: [CSS_RULE, /@media\s/, /\b(?:margin|padding|color|display)\s?:[^;:\n]{1,50};/],
 };
 const FENCE = /^\s{0,3}```\s?([\w+#-]{1,20})?\s*$/gm;
 const FENCE_ALIASES: Record<string, string> = {
@@ -99,16 +103,125 @@ const FENCE_ALIASES: Record<string, string> = {
 };
 export const CODE_LANGUAGES = Object.keys(CODE_SIGNATURES) as [string, ...string[]];
 
+/**
+ * Which signatures occur in a text, as `re.test(text)` for each would say, without scanning the
+ * text once per signature. Signatures with literal prefixes share trie walks (PatternGate). The
+ * others are anchored or bounded by a character: a multi-line `^…` signature can only match at a
+ * line start, the Go and shell-pipe ones need ":=" or "|" in the text, and a CSS rule can only
+ * start at the run of name characters before a "{"; they are tried at those places only.
+ */
+class SignatureScan {
+  private readonly signatures: readonly RegExp[];
+  private readonly gates: Array<{ gate: PatternGate; members: number[] }> = [];
+  private readonly lineStart: Array<{ at: number; sticky: RegExp }> = [];
+  /** Signatures tested only when a literal every match contains occurs. */
+  private readonly byLiteral: Array<{ at: number; literal: string }> = [];
+  private readonly cssRule: number;
+  private readonly cssSticky: RegExp;
+
+  constructor(signatures: readonly RegExp[]) {
+    this.signatures = signatures;
+    const gated: number[] = [];
+    let cssRule = -1;
+    signatures.forEach((re, k) => {
+      if (re.flags.includes('m') && re.source.startsWith('^'))
+        this.lineStart.push({ at: k, sticky: new RegExp(re.source, `${re.flags}y`) });
+      else if (re.source === GO_ASSIGN.source) this.byLiteral.push({ at: k, literal: ':=' });
+      else if (re.source === SHELL_PIPE.source) this.byLiteral.push({ at: k, literal: '|' });
+      else if (re.source === CSS_RULE.source) cssRule = k;
+      else if (patternPrefixes(new RegExp(re.source, `${re.flags}g`))) gated.push(k);
+      else throw new Error(`no scan strategy for signature ${re.source}`);
+    });
+    // Two trie walks: the case-sensitive signatures first, then the rest (that gate folds case).
+    gated.sort(
+      (a, b) => Number(signatures[a]!.flags.includes('i')) - Number(signatures[b]!.flags.includes('i')),
+    );
+    for (let from = 0; from < gated.length; from += 31) {
+      const members = gated.slice(from, from + 31);
+      this.gates.push({
+        gate: new PatternGate(
+          members.map((k) => new RegExp(signatures[k]!.source, `${signatures[k]!.flags}g`)),
+        ),
+        members,
+      });
+    }
+    this.cssRule = cssRule;
+    this.cssSticky = new RegExp(CSS_RULE.source, `${CSS_RULE.flags}y`);
+  }
+
+  /** found[k] = 1 when signature k matches somewhere in the text. */
+  scan(text: string): Uint8Array {
+    const found = new Uint8Array(this.signatures.length);
+    for (const { gate, members } of this.gates)
+      gate.run(text, 1, (j) => {
+        found[members[j]!] = 1;
+      });
+    if (this.lineStart.length > 0) {
+      for (let p = 0; p <= text.length; p = nextLineStart(text, p)) {
+        for (const { at, sticky } of this.lineStart) {
+          if (found[at] === 1) continue;
+          sticky.lastIndex = p;
+          if (sticky.test(text)) found[at] = 1;
+        }
+        if (p === text.length) break;
+      }
+    }
+    for (const { at, literal } of this.byLiteral)
+      if (text.includes(literal) && this.signatures[at]!.test(text)) found[at] = 1;
+    if (this.cssRule >= 0 && this.cssRuleAnywhere(text)) found[this.cssRule] = 1;
+    return found;
+  }
+
+  /**
+   * CSS_RULE needs "[.#]?name\s?{" behind a lookbehind refusing [\w.#-]: a match can only start at
+   * the start of the name run before a "{" (or at the "." or "#" just before it).
+   */
+  private cssRuleAnywhere(text: string): boolean {
+    const sticky = this.cssSticky;
+    for (let brace = text.indexOf('{'); brace >= 0; brace = text.indexOf('{', brace + 1)) {
+      let start = brace;
+      if (start > 0 && /\s/.test(text[start - 1]!)) start--;
+      while (start > 0 && NAME_CHAR.test(text[start - 1]!)) start--;
+      for (const at of [start, start - 1]) {
+        if (at < 0) continue;
+        sticky.lastIndex = at;
+        if (sticky.test(text)) return true;
+      }
+    }
+    return false;
+  }
+}
+
+const NAME_CHAR = /[\w-]/;
+
+const LINE_TERMINATOR = /[\n\r\u2028\u2029]/g;
+/** The position after the next line terminator at or after `p` (JavaScript's multi-line ^), or text.length. */
+function nextLineStart(text: string, p: number): number {
+  LINE_TERMINATOR.lastIndex = p;
+  return LINE_TERMINATOR.test(text) ? LINE_TERMINATOR.lastIndex : text.length;
+}
+
+const SIGNATURE_LIST = Object.entries(CODE_SIGNATURES).flatMap(([lang, sigs]) =>
+  sigs.map((re) => ({ lang, re })),
+);
+const signatureScan = new SignatureScan(SIGNATURE_LIST.map((s) => s.re));
+
 export function detectCodeLanguages(text: string, minSignals: number): Record<string, number> {
   const found: Record<string, number> = {};
-  for (const m of text.matchAll(FENCE)) {
-    const tag = m[1]?.toLowerCase();
-    const lang = tag ? (FENCE_ALIASES[tag] ?? tag) : undefined;
-    if (lang && CODE_SIGNATURES[lang]) found[lang] = Math.max(found[lang] ?? 0, minSignals);
-  }
-  for (const [lang, sigs] of Object.entries(CODE_SIGNATURES)) {
-    const hits = sigs.filter((re) => re.test(text)).length;
-    if (hits >= minSignals) found[lang] = Math.max(found[lang] ?? 0, hits);
+  if (text.includes('```'))
+    for (const m of text.matchAll(FENCE)) {
+      const tag = m[1]?.toLowerCase();
+      const lang = tag ? (FENCE_ALIASES[tag] ?? tag) : undefined;
+      if (lang && CODE_SIGNATURES[lang]) found[lang] = Math.max(found[lang] ?? 0, minSignals);
+    }
+  const matched = signatureScan.scan(text);
+  const hits: Record<string, number> = {};
+  SIGNATURE_LIST.forEach(({ lang }, k) => {
+    hits[lang] = (hits[lang] ?? 0) + matched[k]!;
+  });
+  for (const lang of Object.keys(CODE_SIGNATURES)) {
+    const n = hits[lang]!;
+    if (n >= minSignals) found[lang] = Math.max(found[lang] ?? 0, n);
   }
   if (found.typescript) delete found.javascript;
   return found;
