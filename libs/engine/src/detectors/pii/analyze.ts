@@ -1,8 +1,15 @@
 /** The one PII recognizer set shared by PIIDetection, OutputPIIRedaction, PHIAwareness and GDPRDataMinimization. */
 import { createHash } from 'node:crypto';
 import { findAddresses, findDatesOfBirth } from './address.ts';
+import { digitRuns } from './chars.ts';
 import { findPersons } from './names.ts';
-import { CONTEXT_BOOST, CONTEXT_WINDOW, PATTERNS, type PatternRecognizer } from './patterns.ts';
+import {
+  CONTEXT_BOOST,
+  CONTEXT_WINDOW,
+  PATTERNS,
+  type PatternRecognizer,
+  type WindowShape,
+} from './patterns.ts';
 import { PII_ENTITIES, type PiiEntity, type PiiMatch } from './types.ts';
 
 export interface AnalyzeOptions {
@@ -86,18 +93,20 @@ function groupable(text: string, s: number, e: number): boolean {
 
 /**
  * Calls `visit(start, end, digits)` for every window of the text where a numeric identifier can
- * be: a run of whitespace-delimited tokens, joined by single spaces, that holds a digit. One pass
- * over the text; prose without digits costs one char-code test per character.
+ * be: a run of whitespace-delimited tokens, joined by single spaces, that holds a digit. Driven by
+ * the digit runs of the text (`runs`, from digitRuns): prose between them is not looked at.
  */
-export function digitGroups(text: string, visit: (start: number, end: number, digits: number) => void): void {
+export function digitGroups(
+  text: string,
+  visit: (start: number, end: number, digits: number) => void,
+  runs: readonly number[] = digitRuns(text),
+): void {
   const n = text.length;
   let prevEnd = 0;
-  let i = 0;
-  while (i < n) {
-    if (!isDigit(text.charCodeAt(i))) {
-      i++;
-      continue;
-    }
+  for (let r = 0; r < runs.length; r += 2) {
+    if (runs[r + 1]! <= prevEnd) continue;
+    // the first digit not in the previous window
+    const i = Math.max(runs[r]!, prevEnd);
     let s = i;
     while (s > prevEnd && !isSpace(text.charCodeAt(s - 1)) && i - s < MAX_TOKEN) s--;
     let e = i + 1;
@@ -120,8 +129,47 @@ export function digitGroups(text: string, visit: (start: number, end: number, di
     for (let k = s; k < e; k++) if (isDigit(text.charCodeAt(k))) digits++;
     visit(s, e, digits);
     prevEnd = e;
-    i = e;
   }
+}
+
+/** Counts what the gates of the patterns look at in window[0, window.length). */
+function shapeOf(window: string): WindowShape {
+  const w: WindowShape = { runs: 0, chain: 0, upper: 0, lower: 0, alnum: 0, dots: 0, colons: 0, dashes: 0 };
+  let digitRun = 0;
+  let chain = 0;
+  let gap = 2; // characters since the last digit of the chain
+  let alnum = 0;
+  for (let i = 0; i < window.length; i++) {
+    const c = window.charCodeAt(i);
+    if (c >= 48 && c <= 57) {
+      digitRun++;
+      chain = gap <= 1 ? chain + 1 : 1;
+      gap = 0;
+      if (chain > w.chain) w.chain = chain;
+      alnum++;
+    } else {
+      if (digitRun > 0) w.runs |= 1 << Math.min(digitRun, 31);
+      digitRun = 0;
+      if (c >= 65 && c <= 90) {
+        w.upper++;
+        gap = 2;
+        alnum++;
+      } else if (c >= 97 && c <= 122) {
+        w.lower++;
+        gap = 2;
+        alnum++;
+      } else {
+        gap++;
+        alnum = 0;
+        if (c === 46) w.dots++;
+        else if (c === 58) w.colons++;
+        else if (c === 45) w.dashes++;
+      }
+    }
+    if (alnum > w.alnum) w.alnum = alnum;
+  }
+  if (digitRun > 0) w.runs |= 1 << Math.min(digitRun, 31);
+  return w;
 }
 
 /** Calls `visit(start, end)` for the whitespace-delimited token around every '@'. */
@@ -156,9 +204,14 @@ function runPatterns(
 ): void {
   const from = Math.max(0, start - 1);
   let window: string | undefined;
+  let shape: WindowShape | undefined;
   for (const p of patterns) {
     if (digits < p.minDigits || (want && !want.has(p.type))) continue;
     window ??= text.slice(from, Math.min(text.length, end + 2));
+    if (p.gate) {
+      shape ??= shapeOf(window);
+      if (!p.gate(shape)) continue;
+    }
     const re = p.regex;
     re.lastIndex = 0;
     for (let m = re.exec(window); m; m = re.exec(window)) {
@@ -196,12 +249,16 @@ export function analyze(text: string, options: AnalyzeOptions): PiiMatch[] {
   const candidates: PiiMatch[] = [];
   if (!want || want.has('EMAIL_ADDRESS'))
     atTokens(text, (s, e) => runPatterns(text, s, e, 0, EMAIL, want, options.threshold, candidates));
-  digitGroups(text, (s, e, digits) =>
-    runPatterns(text, s, e, digits, NUMERIC, want, options.threshold, candidates),
+  // one scan for digits serves the numeric ids, addresses and dates
+  const runs = digitRuns(text);
+  digitGroups(
+    text,
+    (s, e, digits) => runPatterns(text, s, e, digits, NUMERIC, want, options.threshold, candidates),
+    runs,
   );
   if (!want || want.has('PERSON')) candidates.push(...findPersons(text));
-  if (!want || want.has('STREET_ADDRESS')) candidates.push(...findAddresses(text));
-  const dobs = !want || want.has('DATE_OF_BIRTH') ? findDatesOfBirth(text) : [];
+  if (!want || want.has('STREET_ADDRESS')) candidates.push(...findAddresses(text, runs));
+  const dobs = !want || want.has('DATE_OF_BIRTH') ? findDatesOfBirth(text, runs) : [];
   const strong = candidates.filter((c) => c.score >= options.threshold);
   // a date of birth becomes identifying next to other personal data
   if (strong.length > 0) for (const d of dobs) d.score = 0.7;

@@ -33,7 +33,31 @@ export interface PatternRecognizer {
   contextRequired?: boolean;
   /** Fewest digits a match holds: candidate windows with fewer digits skip this pattern. */
   minDigits: number;
+  /**
+   * A necessary condition for a finding on the shape of the candidate window (exact digit-run
+   * lengths, digit chains, letters, alphanumeric runs): a window failing it skips this pattern.
+   */
+  gate?: (w: WindowShape) => boolean;
 }
+
+/** What a candidate window holds, counted in one pass, for the patterns' gates. All ASCII. */
+export interface WindowShape {
+  /** Bit n set for a maximal run of exactly n digits (1 <= n <= 30); bit 31 for longer runs. */
+  runs: number;
+  /** Most digits in a chain of digits joined by at most one character other than a letter. */
+  chain: number;
+  upper: number;
+  lower: number;
+  /** Longest run of letters and digits. */
+  alnum: number;
+  dots: number;
+  colons: number;
+  dashes: number;
+}
+
+/** Whether the window has a maximal digit run of one of these lengths. */
+const run = (w: WindowShape, ...lengths: number[]): boolean => lengths.some((n) => (w.runs & (1 << n)) !== 0);
+const letters = (w: WindowShape): number => w.upper + w.lower;
 
 export const CONTEXT_BOOST = 0.35;
 export const CONTEXT_WINDOW = 48;
@@ -206,6 +230,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'CREDIT_CARD',
     minDigits: 12,
+    gate: (w) => w.chain >= 12,
     regex: re('\\d(?:[ -]?\\d){11,18}'),
     score: 0.85,
     validate: validCard,
@@ -215,6 +240,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'IBAN_CODE',
     minDigits: 2,
+    gate: (w) => (w.upper >= 2 || w.lower >= 2) && w.alnum >= 4 && (w.runs & ~3) !== 0,
     regex: re('[A-Z]{2}\\d{2}(?: ?[A-Z0-9]){11,30}|[a-z]{2}\\d{2}[a-z0-9]{11,30}', 'g'),
     score: 0.9,
     refine: refineIban,
@@ -223,6 +249,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'US_SSN',
     minDigits: 9,
+    gate: (w) => w.chain >= 9,
     regex: re('\\d{3}([- ]?)\\d{2}\\1\\d{4}'),
     score: 0.85,
     validate: validSsn,
@@ -232,6 +259,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'US_ITIN',
     minDigits: 9,
+    gate: (w) => w.chain >= 9,
     regex: re('9\\d{2}([- ]?)[5-9]\\d\\1\\d{4}'),
     score: 0.85,
     validate: validItin,
@@ -241,6 +269,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'US_BANK_ROUTING',
     minDigits: 9,
+    gate: (w) => run(w, 9),
     regex: re('\\d{9}'),
     score: 0.5,
     validate: (v) => ck.abaRouting(v),
@@ -250,6 +279,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'US_BANK_ROUTING',
     minDigits: 9,
+    gate: (w) => w.chain >= 9,
     regex: re('\\d{4}-\\d{4}-\\d'),
     score: 0.6,
     validate: (v) => ck.abaRouting(digits(v)),
@@ -258,6 +288,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'US_NPI',
     minDigits: 10,
+    gate: (w) => w.chain >= 10,
     regex: re('[12]\\d{3}([ -]?)\\d{3}\\1\\d{3}'),
     score: 0.5,
     validate: (v) => consistent(v) && ck.npi(digits(v)),
@@ -267,6 +298,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'US_MBI',
     minDigits: 5,
+    gate: (w) => letters(w) >= 4,
     regex: re(
       '[1-9][AC-HJKMNP-RT-Yac-hjkmnp-rt-y][AC-HJKMNP-RT-Yac-hjkmnp-rt-y\\d]\\d-?[AC-HJKMNP-RT-Yac-hjkmnp-rt-y][AC-HJKMNP-RT-Yac-hjkmnp-rt-y\\d]\\d-?[AC-HJKMNP-RT-Yac-hjkmnp-rt-y]{2}\\d{2}',
     ),
@@ -277,6 +309,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'US_PASSPORT',
     minDigits: 8,
+    gate: (w) => run(w, 8, 9),
     regex: re('(?:[A-Z]\\d{8}|\\d{9})'),
     score: 0.1,
     context: ['passport'],
@@ -285,6 +318,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'US_DRIVER_LICENSE',
     minDigits: 6,
+    gate: (w) => w.upper >= 1 && run(w, 6, 7, 8, 9, 10, 11, 12),
     regex: re('[A-Z]\\d{7,12}|[A-Z]{2}\\d{6}[A-Z]?'),
     score: 0.15,
     context: [
@@ -301,6 +335,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'UK_NHS',
     minDigits: 10,
+    gate: (w) => w.chain >= 10,
     regex: re('\\d{3}([ -]?)\\d{3}\\1\\d{4}'),
     score: 0.5,
     validate: (v) => consistent(v) && ck.nhs(digits(v)),
@@ -310,6 +345,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'UK_NINO',
     minDigits: 6,
+    gate: (w) => letters(w) >= 3 && w.chain >= 6,
     regex: re(
       '(?!BG|GB|KN|NK|NT|TN|ZZ|bg|gb|kn|nk|nt|tn|zz)[A-CEGHJ-PR-TW-Za-ceghj-pr-tw-z][A-CEGHJ-NPR-TW-Za-ceghj-npr-tw-z] ?\\d{2} ?\\d{2} ?\\d{2} ?[A-Da-d]',
     ),
@@ -319,12 +355,14 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'UK_DRIVING_LICENCE',
     minDigits: 7,
+    gate: (w) => w.alnum >= 16 && w.upper >= 2,
     regex: re('[A-Z9]{5}\\d[0156]\\d[0-3]\\d{2}[A-Z9]{2}\\d[A-Z]{2}'),
     score: 0.8,
   },
   {
     type: 'CA_SIN',
     minDigits: 9,
+    gate: (w) => w.chain >= 9,
     regex: re('\\d{3}([ -]?)\\d{3}\\1\\d{3}'),
     score: 0.45,
     validate: (v) => consistent(v) && ck.caSin(digits(v)) && (/\D/.test(v) ? 0.5 : 0.45),
@@ -334,6 +372,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'ES_NIF',
     minDigits: 7,
+    gate: (w) => letters(w) >= 1 && run(w, 7, 8),
     regex: re('[XYZxyz]?\\d{7,8}-?[A-Za-z]'),
     score: 0.8,
     validate: (v) => ck.esNif(v.replace('-', '')),
@@ -342,6 +381,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'IT_FISCAL_CODE',
     minDigits: 1,
+    gate: (w) => w.alnum >= 16 && letters(w) >= 9,
     regex: re(
       '[A-Za-z]{6}[\\dLMNP-Vlmnp-v]{2}[ABCDEHLMPRSTabcdehlmprst][\\dLMNP-Vlmnp-v]{2}[A-Za-z][\\dLMNP-Vlmnp-v]{3}[A-Za-z]',
     ),
@@ -352,6 +392,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'IT_VAT_CODE',
     minDigits: 11,
+    gate: (w) => run(w, 11),
     regex: re('\\d{11}'),
     score: 0.3,
     validate: (v) => ck.itVat(v),
@@ -361,6 +402,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'IT_IDENTITY_CARD',
     minDigits: 5,
+    gate: (w) => w.upper >= 4 && run(w, 5),
     regex: re('C[A-Z]\\d{5}[A-Z]{2}'),
     score: 0.6,
     context: ["carta d'identità", 'carta di identità', 'identity card', 'cie'],
@@ -369,6 +411,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
     // paper card "AA1234567" and older layouts: letters and digits any code could have
     type: 'IT_IDENTITY_CARD',
     minDigits: 5,
+    gate: (w) => letters(w) >= 2 && run(w, 5, 7),
     regex: re('[A-Za-z]{2} ?\\d{7}|[A-Za-z]{2}\\d{5}[A-Za-z]{2}|\\d{7}[A-Za-z]{2}'),
     score: 0.2,
     contextRequired: true,
@@ -383,6 +426,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'IT_DRIVER_LICENSE',
     minDigits: 1,
+    gate: (w) => w.alnum >= 10 && w.upper >= 2,
     regex: re('U1[A-Z\\d]{7}[A-Z]|[A-Z]{2}\\d{7}[A-Z]'),
     score: 0.5,
     validate: (v) => /\d/.test(v.slice(2)),
@@ -391,6 +435,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'PL_PESEL',
     minDigits: 11,
+    gate: (w) => run(w, 11),
     regex: re('\\d{11}'),
     score: 0.5,
     validate: (v) => ck.pesel(v),
@@ -400,6 +445,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'FI_HETU',
     minDigits: 9,
+    gate: (w) => run(w, 6),
     regex: re('\\d{6}[-+A-FU-Y]\\d{3}[0-9A-FHJ-NPR-Y]'),
     score: 0.85,
     validate: (v) => ck.fiHetu(v),
@@ -408,6 +454,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'SE_PERSONNUMMER',
     minDigits: 10,
+    gate: (w) => run(w, 6, 8),
     regex: re('(?:19|20)?\\d{6}[-+]\\d{4}'),
     score: 0.75,
     validate: (v) => ck.sePersonnummer(digits(v)),
@@ -416,6 +463,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'DE_TAX_ID',
     minDigits: 11,
+    gate: (w) => w.chain >= 11,
     regex: re('[1-9]\\d(?: ?\\d{3}){3}'),
     score: 0.45,
     validate: (v) => consistent(v) && ck.deTaxId(digits(v)),
@@ -426,6 +474,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
     // Steuernummer (per-office tax number): "12/345/67890", "123/456/78901", 13-digit ELSTER form
     type: 'DE_TAX_ID',
     minDigits: 10,
+    gate: (w) => w.chain >= 9,
     regex: re('\\d{2,3}/\\d{3,4}/\\d{4,5}|\\d{13}'),
     score: 0.2,
     contextRequired: true,
@@ -435,6 +484,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'DE_VAT_ID',
     minDigits: 9,
+    gate: (w) => w.upper >= 2 && w.chain >= 9,
     regex: re('DE ?\\d{3} ?\\d{3} ?\\d{3}'),
     score: 0.85,
     validate: (v) => consistent(v.slice(2)) && ck.deVat(digits(v)),
@@ -443,6 +493,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'DE_ID_CARD',
     minDigits: 2,
+    gate: (w) => w.upper >= 1 && w.alnum >= 9,
     regex: re('[CFGHJKLMNPRTVWXYZ][CFGHJKLMNPRTVWXYZ\\d]{8}'),
     score: 0.6,
     validate: (v) => /\d{2}/.test(v) && ck.icao(v) && (/^[A-Z]\d{8}$/.test(v) ? 0.6 : 0.55),
@@ -451,6 +502,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'DE_PASSPORT',
     minDigits: 1,
+    gate: (w) => w.upper >= 1 && w.alnum >= 9,
     regex: re('C[CFGHJKLMNPRTVWXYZ\\d]{8}'),
     score: 0.7,
     validate: (v) => ck.icao(v),
@@ -459,6 +511,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'DE_SOCIAL_SECURITY',
     minDigits: 9,
+    gate: (w) => w.upper >= 1 && run(w, 8),
     regex: re('\\d{2}(?:0[1-9]|[12]\\d|3[01])(?:0[1-9]|1[0-2])\\d{2}[A-Z]\\d{3}'),
     score: 0.75,
     validate: (v) => ck.deRvnr(v),
@@ -467,6 +520,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'DE_HEALTH_INSURANCE',
     minDigits: 9,
+    gate: (w) => w.upper >= 1 && run(w, 9),
     regex: re('[A-Z]\\d{9}'),
     score: 0.5,
     validate: (v) => {
@@ -484,6 +538,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'DE_MEDICAL_ID',
     minDigits: 9,
+    gate: (w) => run(w, 9),
     regex: re('\\d{9}'),
     score: 0.2,
     context: ['lanr', 'bsnr', 'betriebsstättennummer', 'arztnummer'],
@@ -492,6 +547,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'DE_DRIVER_LICENSE',
     minDigits: 8,
+    gate: (w) => w.upper >= 1 && run(w, 8),
     regex: re('[A-Z]{2}\\d{8}[A-Z]?|[A-Z]\\d{8}[A-Z]{0,2}'),
     score: 0.3,
     context: ['führerschein', 'fuehrerschein', 'fahrerlaubnis'],
@@ -499,6 +555,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'DE_COMPANY_REGISTER',
     minDigits: 1,
+    gate: (w) => w.upper >= 3 || w.lower >= 3,
     regex: re('(?:HRA|HRB|hra|hrb) ?\\d{1,6}'),
     score: 0.6,
     context: ['handelsregister', 'amtsgericht', 'eingetragen'],
@@ -506,6 +563,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'DE_LICENSE_PLATE',
     minDigits: 1,
+    gate: (w) => w.upper >= 1,
     regex: reU('[A-ZÄÖÜ]{1,3}[ -][A-Z]{1,2}[ -]?\\d{1,4}[EH]?'),
     score: 0.25,
     context: ['kennzeichen', 'kfz', 'license plate', 'nummernschild'],
@@ -513,6 +571,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'SG_NRIC_FIN',
     minDigits: 7,
+    gate: (w) => letters(w) >= 2 && run(w, 7),
     regex: re('[STFGMstfgm]\\d{7}[A-Za-z]'),
     score: 0.5,
     validate: (v) => (ck.sgNric(v) ? 0.85 : 0.3),
@@ -521,6 +580,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'SG_UEN',
     minDigits: 4,
+    gate: (w) => w.upper >= 1 && run(w, 4, 8, 9),
     regex: re('[TSR]\\d{2}[A-Z]{2}\\d{4}[A-Z]|\\d{8,9}[A-Z]'),
     score: 0.5,
     validate: (v) => (/^[TSR]/.test(v) ? 0.7 : 0.5),
@@ -529,6 +589,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'AU_ABN',
     minDigits: 11,
+    gate: (w) => w.chain >= 11,
     regex: re('\\d{2}( ?)\\d{3}\\1\\d{3}\\1\\d{3}'),
     score: 0.6,
     validate: (v) => ck.auAbn(digits(v)),
@@ -538,6 +599,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'AU_ACN',
     minDigits: 9,
+    gate: (w) => w.chain >= 9,
     regex: re('\\d{3}( ?)\\d{3}\\1\\d{3}'),
     score: 0.45,
     validate: (v) => ck.auAcn(digits(v)) && (/ /.test(v) ? 0.55 : 0.45),
@@ -547,6 +609,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'AU_TFN',
     minDigits: 9,
+    gate: (w) => w.chain >= 9,
     regex: re('\\d{3}( ?)\\d{3}\\1\\d{3}'),
     score: 0.5,
     validate: (v) => ck.auTfn(digits(v)),
@@ -556,6 +619,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'AU_MEDICARE',
     minDigits: 10,
+    gate: (w) => w.chain >= 10,
     regex: re('[2-6]\\d{3}( ?)\\d{5}\\1\\d(?:[ /]?\\d)?'),
     score: 0.5,
     validate: (v) => ck.auMedicare(digits(v)),
@@ -565,6 +629,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'IN_AADHAAR',
     minDigits: 12,
+    gate: (w) => w.chain >= 12,
     regex: re('[2-9]\\d{3}([ :-]?)\\d{4}\\1\\d{4}'),
     score: 0.6,
     validate: (v) => ck.verhoeff(digits(v)) && !/^(\d)\1+$/.test(digits(v)),
@@ -574,6 +639,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'IN_PAN',
     minDigits: 4,
+    gate: (w) => letters(w) >= 6 && run(w, 4),
     regex: re('[A-Za-z]{5}\\d{4}[A-Za-z]'),
     score: 0.3,
     validate: (v) => (/^[A-Z]{3}[ABCFGHLJPT][A-Z]\d{4}[A-Z]$/.test(v) ? 0.6 : 0.3),
@@ -582,6 +648,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'IN_VOTER',
     minDigits: 7,
+    gate: (w) => w.upper >= 3 && run(w, 7),
     regex: re('[A-Z]{3}\\d{7}'),
     score: 0.35,
     context: ['voter', 'epic', 'election'],
@@ -589,6 +656,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'IN_PASSPORT',
     minDigits: 7,
+    gate: (w) => w.upper >= 1 && w.chain >= 7,
     regex: re('[A-Z][1-9]\\d ?\\d{4}[1-9]'),
     score: 0.15,
     context: ['passport'],
@@ -596,6 +664,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'IN_GSTIN',
     minDigits: 7,
+    gate: (w) => w.upper >= 7 && w.alnum >= 15,
     // state code, the holder's PAN, entity number, the fixed "Z", check character
     regex: re('(?:0[1-9]|[1-2]\\d|3[0-8])[A-Z]{5}\\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]'),
     score: 0.8,
@@ -606,6 +675,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'IN_VEHICLE_REGISTRATION',
     minDigits: 5,
+    gate: (w) => w.upper >= 3 && run(w, 4),
     regex: re(
       '(?:AN|AP|AR|AS|BR|CG|CH|DD|DL|DN|GA|GJ|HP|HR|JH|JK|KA|KL|LA|LD|MH|ML|MN|MP|MZ|NL|OD|OR|PB|PY|RJ|SK|TN|TR|TS|UK|UP|WB)[ -]?\\d{1,2}[ -]?[A-Z]{1,3}[ -]?\\d{4}',
     ),
@@ -615,6 +685,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'KR_RRN',
     minDigits: 13,
+    gate: (w) => w.chain >= 13,
     regex: re('\\d{6}-?[1-4]\\d{6}'),
     score: 0.5,
     validate: (v) => (ck.krRrn(digits(v), false) ? 0.85 : /-/.test(v) ? 0.45 : false),
@@ -623,6 +694,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'KR_FRN',
     minDigits: 13,
+    gate: (w) => w.chain >= 13,
     regex: re('\\d{6}-?[5-8]\\d{6}'),
     score: 0.5,
     validate: (v) => (ck.krRrn(digits(v), true) ? 0.85 : 0.45),
@@ -631,6 +703,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'KR_PASSPORT',
     minDigits: 7,
+    gate: (w) => letters(w) >= 1 && (run(w, 8) || (run(w, 3) && run(w, 4))),
     regex: re('[MSRODmsrod]\\d{3}[A-Za-z]\\d{4}|[MSRODmsrod]\\d{8}'),
     score: 0.4,
     context: ['passport', '여권'],
@@ -638,6 +711,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'KR_DRIVER_LICENSE',
     minDigits: 12,
+    gate: (w) => w.chain >= 12,
     regex: re('(?:1[1-9]|2[0-8])([ -]?)\\d{2}\\1\\d{6}\\1\\d{2}'),
     score: 0.5,
     validate: (v) => (/\D/.test(v) ? 0.6 : 0.4),
@@ -647,6 +721,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'KR_BRN',
     minDigits: 10,
+    gate: (w) => w.chain >= 10,
     regex: re('\\d{3}-\\d{2}-\\d{5}'),
     score: 0.6,
     validate: (v) => ck.krBrn(digits(v)),
@@ -655,6 +730,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'TH_TNIN',
     minDigits: 13,
+    gate: (w) => w.chain >= 13,
     regex: re('[1-8](?:[ -]?\\d){12}'),
     score: 0.5,
     validate: (v) => ck.thTnin(digits(v)),
@@ -664,6 +740,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'NG_NIN',
     minDigits: 11,
+    gate: (w) => run(w, 11),
     regex: re('\\d{11}'),
     score: 0.3,
     validate: (v) => ck.ngNin(v),
@@ -673,6 +750,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'ZA_ID_NUMBER',
     minDigits: 13,
+    gate: (w) => run(w, 13),
     regex: re('\\d{13}'),
     score: 0.55,
     validate: (v) => ck.zaId(v),
@@ -682,6 +760,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'MEDICAL_LICENSE',
     minDigits: 7,
+    gate: (w) => letters(w) >= 1 && run(w, 7, 8),
     regex: re('[ABFGMPRabfgmpr][A-Za-z]\\d{7}|[ABFGMPRabfgmpr]9\\d{7}'),
     score: 0.3,
     context: ['dea', 'medical licen', 'certificate number', 'license number'],
@@ -689,6 +768,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'IP_ADDRESS',
     minDigits: 1,
+    gate: (w) => w.dots >= 3,
     regex:
       /(?<![\w.])(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(?!\.?\d|\w)/g,
     score: 0.7,
@@ -698,6 +778,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'IP_ADDRESS',
     minDigits: 1,
+    gate: (w) => w.colons >= 2,
     regex:
       /(?<![\w:.])[0-9A-Fa-f]{0,4}:[0-9A-Fa-f:]{1,40}(?:\d{1,3}(?:\.\d{1,3}){3})?(?:\/\d{1,3})?(?![\w:]|\.\d)/g,
     score: 0.7,
@@ -707,6 +788,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'MAC_ADDRESS',
     minDigits: 1,
+    gate: (w) => w.colons >= 5 || w.dashes >= 5 || w.dots >= 2,
     regex: re(
       '[0-9A-Fa-f]{2}([:-])(?:[0-9A-Fa-f]{2}\\1){4}[0-9A-Fa-f]{2}|[0-9A-Fa-f]{4}\\.[0-9A-Fa-f]{4}\\.[0-9A-Fa-f]{4}',
     ),
@@ -718,6 +800,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'CRYPTO_WALLET',
     minDigits: 1,
+    gate: (w) => w.alnum >= 26,
     regex: re('[13][1-9A-HJ-NP-Za-km-z]{25,34}'),
     score: 0.9,
     validate: (v) => ck.base58check(v),
@@ -726,6 +809,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'CRYPTO_WALLET',
     minDigits: 1,
+    gate: (w) => w.alnum >= 11,
     regex: re('(?:bc1|BC1|tb1)[02-9ac-hj-np-zAC-HJ-NP-Z]{8,87}'),
     score: 0.9,
     validate: (v) => ck.bech32(v),
@@ -734,6 +818,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'CRYPTO_WALLET',
     minDigits: 1,
+    gate: (w) => w.alnum >= 42,
     regex: re('0x[0-9a-fA-F]{40}'),
     score: 0.7,
     validate: validEth,
