@@ -15,19 +15,6 @@ interface Line {
   end: number;
 }
 
-function lines(text: string): Line[] {
-  const out: Line[] = [];
-  let start = 0;
-  while (start <= text.length) {
-    const nl = text.indexOf('\n', start);
-    const end = nl < 0 ? text.length : nl;
-    out.push({ start, end });
-    if (nl < 0) break;
-    start = nl + 1;
-  }
-  return out;
-}
-
 /**
  * Keeps the findings that sit in a log excerpt: on a log line, or within three lines after one
  * (continuation lines, request dumps and stack-trace frames).
@@ -73,7 +60,6 @@ export function selectEnvVars(text: string, findings: SecretFinding[], dumpRule:
     return ENV_ASSIGNMENT_BEFORE.test(before);
   });
   if (!dumpRule) return kept;
-  const ls = lines(text);
   let run: Array<{ line: Line; m: RegExpExecArray }> = [];
   const flush = () => {
     if (run.length >= 3) {
@@ -93,14 +79,21 @@ export function selectEnvVars(text: string, findings: SecretFinding[], dumpRule:
     }
     run = [];
   };
-  // A line without `=` is no env line: the next `=` of the text settles most lines without a regex.
-  let eq = text.indexOf('=');
-  for (const line of ls) {
-    if (eq >= 0 && eq < line.start) eq = text.indexOf('=', line.start);
-    const limit = Math.min(line.end, line.start + 2000);
-    const m = eq >= 0 && eq < limit ? ENV_LINE.exec(text.slice(line.start, limit)) : null;
-    if (m) run.push({ line, m });
+  // A line without `=` is no env line: only the lines holding one are looked at, and skipping
+  // lines ends a run.
+  for (let from = 0; from <= text.length; ) {
+    const eq = text.indexOf('=', from);
+    if (eq < 0) break;
+    const start = Math.max(from, text.lastIndexOf('\n', eq - 1) + 1);
+    if (start > from) flush();
+    const nl = text.indexOf('\n', eq);
+    const end = nl < 0 ? text.length : nl;
+    const limit = Math.min(end, start + 2000);
+    const m = eq < limit ? ENV_LINE.exec(text.slice(start, limit)) : null;
+    if (m) run.push({ line: { start, end }, m });
     else flush();
+    if (nl < 0) break;
+    from = nl + 1;
   }
   flush();
   return kept.sort((a, b) => a.start - b.start);
