@@ -213,7 +213,6 @@ function findRot13(text: string, push: (p: DecodedPayload) => void): void {
   }
 }
 
-
 /**
  * Classes of code units for the prescan (bit flags), one table lookup per unit: a chain of range
  * tests costs several times more, its branches being unpredictable on text.
@@ -224,6 +223,7 @@ const UPPER = 4;
 const LOWER = 8;
 const HEX_SEP = 16;
 const WORD_CHAR = 32;
+const LETTER = UPPER | LOWER;
 const UNIT_CLASS = new Uint8Array(65536);
 for (let c = 0; c < 128; c++) {
   const ch = String.fromCharCode(c);
@@ -270,6 +270,26 @@ interface Prescan {
 
 const unitBuffer = new UnitBuffer();
 
+/** What the decoders check about the run `u[s, e)`, read only for runs long enough to decode. */
+function describeRun(u: Uint16Array, s: number, e: number): Run {
+  let seen = 0;
+  let hexRun = 0;
+  let longestHex = 0;
+  for (let i = s; i < e; i++) {
+    const x = classOf(u[i] as number);
+    seen |= x;
+    hexRun = (x & HEX) !== 0 ? hexRun + 1 : 0;
+    if (hexRun > longestHex) longestHex = hexRun;
+  }
+  return {
+    start: s,
+    end: e,
+    mixedCase: (seen & UPPER) !== 0 && (seen & LOWER) !== 0,
+    allHex: longestHex === e - s,
+    longestHex,
+  };
+}
+
 /** One pass over code units finding what the payload patterns need, so each runs only where it can match. */
 function prescan(t: string): Prescan {
   const u = unitBuffer.load(t);
@@ -310,24 +330,21 @@ function prescan(t: string): Prescan {
       continue;
     }
     const s = i;
-    let seen = 0;
-    let hexRun = 0;
-    let longestHex = 0;
     // Letter words inside the run, for the rot13 hint (ASCII letters, lowercased).
     let h = 0;
     let wlen = 0;
     let wstart = i;
     for (;;) {
-      const x = i < n ? classOf(u[i] as number) : 0;
-      seen |= x;
-      if ((x & HEX) !== 0) {
-        if (++hexRun > longestHex) longestHex = hexRun;
-      } else hexRun = 0;
-      if ((x & (UPPER | LOWER)) !== 0) {
+      // u[n] is 0, of no class: the run ends there at the latest.
+      const x = classOf(u[i] as number);
+      if ((x & LETTER) !== 0) {
         if (wlen === 0) wstart = i;
         h = (Math.imul(h, 31) + ((u[i] as number) | 0x20)) | 0;
         wlen++;
-      } else {
+        i++;
+        continue;
+      }
+      if (wlen !== 0) {
         if (wlen >= 2 && wlen <= 12 && rot13Hints < 2 && HINT_BUCKETS[h & 4095] === 1) {
           // \b on both sides: no word character before the word or after it.
           const before = wstart > 0 ? classOf(u[wstart - 1] as number) : 0;
@@ -344,15 +361,7 @@ function prescan(t: string): Prescan {
       if ((x & B64) === 0) break;
       i++;
     }
-    if (i - s >= 16) {
-      runs.push({
-        start: s,
-        end: i,
-        mixedCase: (seen & UPPER) !== 0 && (seen & LOWER) !== 0,
-        allHex: longestHex === i - s,
-        longestHex,
-      });
-    }
+    if (i - s >= 16) runs.push(describeRun(u, s, i));
   }
   return { runs, hexChains, rot13Hints };
 }

@@ -157,8 +157,7 @@ function foldText(original: string, invisible: NormalizedText['invisible'], segs
   let i = 0;
   while (i < len) {
     NON_ASCII.lastIndex = i;
-    const m = NON_ASCII.exec(original);
-    const j = m ? m.index : len;
+    const j = NON_ASCII.test(original) ? NON_ASCII.lastIndex - 1 : len;
     if (j > i) {
       parts.push(original.slice(i, j).toLowerCase());
       segs.push(n, i, -1);
@@ -283,7 +282,7 @@ function leetToken(text: string, s: number, e: number): string | undefined {
  */
 const LOWER = 1; // a-z (1, so that a masked class counts letters)
 const ALNUM = 2; // a-z 0-9
-const LEET_SYMBOL = 4; // 0-9 @ $ ! | +
+const LEET_SYMBOL = 4; // 0-9 @ $ ! | + (4: shifted right by 2 it is 1)
 const LEET_TOKEN = LOWER | LEET_SYMBOL;
 const SPLIT_SEPARATOR = 8; // - _ . * ~
 const UNIT_CLASS = new Uint8Array(65536);
@@ -292,6 +291,19 @@ for (let c = 0x30; c <= 0x39; c++) UNIT_CLASS[c] = ALNUM | LEET_SYMBOL;
 for (const c of '@$!|+') UNIT_CLASS[c.charCodeAt(0)] = LEET_SYMBOL;
 for (const c of '-_.*~') UNIT_CLASS[c.charCodeAt(0)] = SPLIT_SEPARATOR;
 const unitClass = (u: number): number => UNIT_CLASS[u] as number;
+
+/** Whether leetToken would change `u[s, e)`: a character read as a letter once edge punctuation is trimmed. */
+function hasLeetInside(u: Uint16Array, s: number, e: number): boolean {
+  let a = s;
+  while (a < e && isLeadTrailSymbol(u[a] as number)) a++;
+  let b = e;
+  while (b > a && isLeadTrailSymbol(u[b - 1] as number)) b--;
+  for (let k = a; k < b; k++) {
+    const c = u[k] as number;
+    if (c < 128 && (LEET_CODE[c] as number) >= 0) return true;
+  }
+  return false;
+}
 
 /**
  * Pass 3 (one linear scan over code units): leetspeak inside maximal runs of letters, digits and
@@ -304,20 +316,26 @@ function leetPass(text: string, u: Uint16Array): string {
   let copied = 0;
   let floor = 0;
   let q = 0;
+  let here = unitClass(u[0] as number);
   while (q < n) {
-    if ((unitClass(u[q] as number) & LEET_SYMBOL) === 0) {
+    // A token that mixes letters and symbols has a letter next to a symbol; tokens without one
+    // stay as they are. Tested without branching (u[n] is 0, of no class).
+    const after = unitClass(u[q + 1] as number);
+    const mixed = (here & LOWER & (after >> 2)) | ((here >> 2) & (after & LOWER));
+    here = after;
+    if (mixed === 0) {
       q++;
       continue;
     }
-    // The maximal token run around this symbol: letters before it (down to the previous run's
-    // end), then every token character after it.
+    // The maximal token run around this pair: token characters before it (down to the previous
+    // run's end), then every token character from it on.
     let letters = 0;
     let s = q;
     while (s > floor && (unitClass(u[s - 1] as number) & LEET_TOKEN) !== 0) {
       s--;
       letters += unitClass(u[s] as number) & LOWER;
     }
-    let i = q + 1;
+    let i = q;
     while (i < n) {
       const c = unitClass(u[i] as number);
       if ((c & LEET_TOKEN) === 0) break;
@@ -326,12 +344,13 @@ function leetPass(text: string, u: Uint16Array): string {
     }
     floor = i;
     q = i;
+    here = unitClass(u[i] as number);
     if (s > 0 && u[s - 1] === 0x5f) continue; // part of an identifier
     const next = i < n ? (u[i] as number) : 0;
     if (next === 0x5f || next >= 0x80) continue; // part of an identifier or another script
     // What leetToken rejects without reading the token: too long, too few letters, mostly symbols.
     const len = i - s;
-    if (len > 24 || letters < 2 || len - letters > letters + 1) continue;
+    if (len > 24 || letters < 2 || len - letters > letters + 1 || !hasLeetInside(u, s, i)) continue;
     const rep = leetToken(text, s, i);
     if (rep === undefined || rep === text.slice(s, i)) continue;
     pieces ??= [];
@@ -448,20 +467,18 @@ export function normalizeText(original: string, options: NormalizeOptions = {}):
   let text = spaced;
   if (leet) text = leetPass(spaced, drop ? unitBuffer.load(spaced) : (foldedUnits as Uint16Array));
   const origLen = original.length;
-  let kept: Int32Array | undefined;
   const unit = (x: number): { start: number; end: number } => {
     let p = x;
     if (drop) {
-      if (kept === undefined) {
-        kept = new Int32Array(text.length);
-        let k = 0;
-        let d = 0;
-        for (let i = 0; i < folded.length; i++) {
-          if (drop[d] === i) d++;
-          else kept[k++] = i;
-        }
+      // The x-th kept unit lies before the first drop d[k] with more than x kept units before it.
+      let lo = 0;
+      let hi = drop.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if ((drop[mid] as number) - mid > x) hi = mid;
+        else lo = mid + 1;
       }
-      p = kept[x] as number;
+      p = x + lo;
     }
     return segs.unit(p);
   };

@@ -154,14 +154,46 @@ for (let c = 0; c < 128; c++) if (/\w/.test(String.fromCharCode(c))) WORD_UNIT[c
  */
 interface CompiledFamily {
   anchored: Array<{ sig: Signature; sticky: RegExp }>;
-  global: Signature[];
+  global: GlobalSignature[];
   /** Trie: child[node * 128 + char] = next node (0 = none); ends[node] = anchored signature indices. */
   child: Int32Array;
   ends: Array<number[] | undefined>;
+  /** firstPairs[c0 * 128 + c1] is 1 when some prefix can start with c0 c1 (a code unit from 128 counted as its low 7 bits). */
+  firstPairs: Uint8Array;
 }
 
 const unitBuffer = new UnitBuffer();
 let scanDepth = 0;
+
+/**
+ * A signature without anchor words, with what every match must start with when the pattern says so:
+ * a line start (`(?:^|\n)...`, tried only at 0 and at each newline) or one of a few punctuation
+ * characters (`<|...`, `\[...`: skipped when the text has none of them).
+ */
+interface GlobalSignature {
+  sig: Signature;
+  lineStart?: RegExp;
+  firstChars?: string[];
+}
+
+const LINE_START = '(?:^|\\n)';
+const REGEX_SYNTAX = new Set([...'\\^$.|?*+()[]{}']);
+
+function compileGlobal(sig: Signature): GlobalSignature {
+  const { source, flags } = sig.re;
+  if (source.startsWith(LINE_START) && splitTopLevel(source).length === 1 && !flags.includes('m'))
+    return { sig, lineStart: new RegExp(source, flags.replace('g', '') + 'y') };
+  const firstChars: string[] = [];
+  for (const branch of splitTopLevel(source)) {
+    const c = branch[0] === '\\' ? branch[1] : branch[0];
+    // A literal punctuation character: an escaped one, or one that is no regex syntax.
+    const literal =
+      branch[0] === '\\' ? c !== undefined && REGEX_SYNTAX.has(c) : c !== undefined && !REGEX_SYNTAX.has(c);
+    if (!literal || c === undefined || /[a-z0-9]/i.test(c)) return { sig };
+    if (!firstChars.includes(c)) firstChars.push(c);
+  }
+  return { sig, firstChars };
+}
 
 const compiledFamilies = new WeakMap<readonly Signature[], CompiledFamily>();
 
@@ -169,12 +201,12 @@ function compileFamily(signatures: readonly Signature[]): CompiledFamily {
   const cached = compiledFamilies.get(signatures);
   if (cached) return cached;
   const anchored: CompiledFamily['anchored'] = [];
-  const global: Signature[] = [];
+  const global: GlobalSignature[] = [];
   const prefixes: Array<[string, number]> = [];
   for (const sig of signatures) {
     const p = sig.re.flags.includes('i') ? undefined : anchorPrefixes(sig.re.source);
     if (!p) {
-      global.push(sig);
+      global.push(compileGlobal(sig));
       continue;
     }
     const idx = anchored.length;
@@ -205,7 +237,19 @@ function compileFamily(signatures: readonly Signature[]): CompiledFamily {
     ends[node] = list;
     if (!list.includes(idx)) list.push(idx);
   }
-  const family: CompiledFamily = { anchored, global, child: child.subarray(0, nodes * 128), ends };
+  const firstPairs = new Uint8Array(128 * 128);
+  for (const [pre] of prefixes) {
+    const c0 = pre.charCodeAt(0) & 127;
+    if (pre.length === 1) firstPairs.fill(1, c0 << 7, (c0 + 1) << 7);
+    else firstPairs[(c0 << 7) | (pre.charCodeAt(1) & 127)] = 1;
+  }
+  const family: CompiledFamily = {
+    anchored,
+    global,
+    child: child.subarray(0, nodes * 128),
+    ends,
+    firstPairs,
+  };
   compiledFamilies.set(signatures, family);
   return family;
 }
@@ -230,14 +274,16 @@ export function scanFamily(
     const u = scanDepth === 0 ? unitBuffer.load(folded) : new UnitBuffer().load(folded);
     scanDepth++;
     try {
+      const { firstPairs } = fam;
       let prevWord = 0;
       for (let i = 0; i < n; i++) {
-        const word = WORD_UNIT[u[i] as number] as number;
-        if (word === 0 || prevWord === 1) {
-          prevWord = word;
-          continue;
-        }
-        prevWord = 1;
+        const c = u[i] as number;
+        const word = WORD_UNIT[c] as number;
+        // Computed without branching (word starts are unpredictable); u[n] is 0.
+        const start =
+          word & (prevWord ^ 1) & (firstPairs[((c & 127) << 7) | ((u[i + 1] as number) & 127)] as number);
+        prevWord = word;
+        if (start === 0) continue;
         let node = 0;
         for (let j = i; j < n; j++) {
           const cj = u[j] as number;
@@ -266,18 +312,41 @@ export function scanFamily(
       scanDepth--;
     }
   }
-  for (const sig of fam.global) {
-    const re = sig.re;
-    re.lastIndex = 0;
+  for (const g of fam.global) scanGlobal(folded, g, onHit, maxPerSignature);
+}
+
+/** The matches of a global scan of one unanchored signature, trying only where a match can start. */
+function scanGlobal(
+  folded: string,
+  g: GlobalSignature,
+  onHit: (sig: Signature, s: number, e: number) => void,
+  maxPerSignature: number,
+): void {
+  const { sig, lineStart, firstChars } = g;
+  if (lineStart) {
     let count = 0;
-    for (let m = re.exec(folded); m !== null; m = re.exec(folded)) {
-      if (m[0].length === 0) {
-        re.lastIndex++;
-        continue;
-      }
-      onHit(sig, m.index, m.index + m[0].length);
-      if (++count >= maxPerSignature) break;
+    let from = 0;
+    for (let p = 0; p >= 0 && count < maxPerSignature; p = folded.indexOf('\n', p + 1)) {
+      if (p < from) continue;
+      lineStart.lastIndex = p;
+      if (!lineStart.test(folded) || lineStart.lastIndex === p) continue;
+      from = lineStart.lastIndex;
+      onHit(sig, p, from);
+      count++;
     }
+    return;
+  }
+  if (firstChars && !firstChars.some((c) => folded.includes(c))) return;
+  const re = sig.re;
+  re.lastIndex = 0;
+  let count = 0;
+  for (let m = re.exec(folded); m !== null; m = re.exec(folded)) {
+    if (m[0].length === 0) {
+      re.lastIndex++;
+      continue;
+    }
+    onHit(sig, m.index, m.index + m[0].length);
+    if (++count >= maxPerSignature) break;
   }
 }
 
