@@ -68,6 +68,7 @@ export const MODELS = [
       nbAlpha: 1,
     } satisfies TrainOptions,
     maxHardNegativeFpr: 1,
+    tags: {},
     /** Benign prompts from the other file: the tweets alone never show a plain question or task. */
     extraNegativesFrom: 'harmful_request.jsonl',
     /** Training weight of each extra negative. */
@@ -93,6 +94,8 @@ export const MODELS = [
       charNgrams: [],
     } satisfies TrainOptions,
     maxHardNegativeFpr: 0.04,
+    /** Request-topic tags (privacy, confidential, stereotype): CV F1 0.868 -> 0.874 (seeds 2, 3: +0.001, +0.005). */
+    tags: { topics: true },
     /** Neutral statements about identity groups and everyday tweets: not requests for harm. */
     extraNegativesFrom: 'toxicity.jsonl',
     /**
@@ -153,7 +156,7 @@ function main(): void {
       .map((l) => JSON.parse(l) as Rec);
     const started = performance.now();
     const examples: Example[] = recs.map((r) => ({
-      text: modelInput(r.text, analyzeContent(r.text)),
+      text: modelInput(r.text, analyzeContent(r.text), spec.tags),
       label: r.label,
       group: r.id,
       weight: agreement(r),
@@ -164,7 +167,7 @@ function main(): void {
       .map((l) => JSON.parse(l) as Rec)
       .filter((r) => r.label === 0)
       .map((r) => ({
-        text: modelInput(r.text, analyzeContent(r.text)),
+        text: modelInput(r.text, analyzeContent(r.text), spec.tags),
         label: 0 as const,
         weight: spec.extraNegativeWeight,
       }));

@@ -243,6 +243,140 @@ const SELF_HARM = [
   'purge',
 ];
 
+const RELATION = alt([
+  'son',
+  'daughter',
+  'grandson',
+  'granddaughter',
+  'wife',
+  'husband',
+  'partner',
+  'girlfriend',
+  'boyfriend',
+  'ex',
+  'mother',
+  'father',
+  'mom',
+  'dad',
+  'brother',
+  'sister',
+  'cousin',
+  'uncle',
+  'aunt',
+  'friend',
+  'best friend',
+  'neighbou?r',
+  'coworker',
+  'colleague',
+  'boss',
+  'employee',
+  'teacher',
+  'student',
+  'patient',
+  'classmate',
+  'roommate',
+  'landlord',
+  'tenant',
+]);
+
+/** Asking for a named third party's private details ("my wife, Aisha's net worth"). */
+const PRIVATE_DETAILS = [
+  `(?:my|our|his|her) ${RELATION}(?: [a-z']+){0,2} ${alt([
+    'personal',
+    'private',
+    'net worth',
+    'home address',
+    'address',
+    'phone number',
+    'social security',
+    "driver's license",
+    'license number',
+    'passport',
+    'bank account',
+    'credit card',
+    'salary',
+    'income',
+    'medical',
+    'health',
+    'diagnosis',
+    'treatments?',
+    'criminal record',
+    'sexual orientation',
+    'religious',
+    'political (?:views|beliefs)',
+    'habits',
+    'whereabouts',
+    'location',
+    'relatives',
+    'friends',
+    'classmates',
+    'passwords?',
+    'emails?',
+    'messages',
+    'secrets',
+  ])}`,
+];
+
+/** Asking for an organisation's non-public information. */
+const CONFIDENTIAL = [
+  `${alt(['internal', 'confidential', 'classified', 'undisclosed', 'unreleased', 'proprietary', 'secret'])} ${alt(
+    [
+      'protocols?',
+      'meetings?',
+      'communications?',
+      'policies',
+      'discussions',
+      'emails',
+      'memos?',
+      'documents?',
+      'reports?',
+      'records',
+      'operations?',
+      'strategy',
+      'projects?',
+      'plans?',
+      'data',
+      'information',
+      'files',
+    ],
+  )}`,
+  'trade secrets?',
+  'not (?:been )?(?:publicly|officially) (?:announced|disclosed|released)',
+  'upcoming products?',
+  'revenue forecasts?',
+  'budget allocation',
+  'profit margins?',
+  'ongoing lawsuits?',
+];
+
+/** Generalisations about a group of people ("everyone from X is lazy", "negative stereotypes"). */
+const STEREOTYPE = [
+  `${alt(['all', 'every', 'everyone from', 'everybody from', 'people from', 'person from', 'women', 'men', 'females?', 'males?', 'girls', 'boys'])}(?: [a-z']+){0,3} ${alt(['are', 'is', 'have', 'has', 'lack', 'lacks', 'be'])} (?:${alt(['so', 'very', 'just', 'always', 'all', 'really', 'naturally', 'more likely to be', 'likely to be'])} )?${alt(
+    [
+      'lazy',
+      'stupid',
+      'dumb',
+      'poor',
+      'uneducated',
+      'rude',
+      'vain',
+      'dirty',
+      'criminals?',
+      'violent',
+      'greedy',
+      'ugly',
+      'inferior',
+      'incompetent',
+      'bad drivers?',
+      'no sense',
+      'dishonest',
+      'untrustworthy',
+    ],
+  )}`,
+  'stereotypes? (?:about|associated with|of|for)',
+  'negative stereotypes?',
+];
+
 export const HARM_FAMILIES: readonly PatternFamily[] = [
   { category: 'weapons', weight: 0.9, pattern: re(alt(WEAPON_OBJECTS)) },
   { category: 'malware', weight: 0.8, pattern: re(alt([...MALWARE_OBJECTS, ...HACK_VERBS])) },
@@ -251,6 +385,17 @@ export const HARM_FAMILIES: readonly PatternFamily[] = [
   { category: 'abuse', weight: 0.7, pattern: re(alt(ABUSE)) },
   { category: 'drugs', weight: 0.6, pattern: re(alt(DRUGS)) },
   { category: 'self-harm', weight: 0.9, pattern: re(alt(SELF_HARM)) },
+];
+
+/**
+ * Topics of requests that are harmful to answer without naming violence or crime (DoNotAnswer's
+ * privacy, information-hazard and stereotype areas). They feed the HarmfulRequest model only: as
+ * Toxicity tags they moved its threshold and "I love spicy food" over it, with the same CV F1.
+ */
+export const REQUEST_TOPICS: readonly PatternFamily[] = [
+  { category: 'privacy', weight: 0.6, pattern: re(alt(PRIVATE_DETAILS)) },
+  { category: 'confidential', weight: 0.5, pattern: re(alt(CONFIDENTIAL)) },
+  { category: 'stereotype', weight: 0.6, pattern: re(alt(STEREOTYPE)) },
 ];
 
 /**

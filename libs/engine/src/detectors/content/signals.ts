@@ -6,7 +6,7 @@
 import { type FoldedText, foldText, matchFamilies, type PatternHit, testFolded } from './folded.ts';
 import { type LexHit, Lexicon } from './lexicon.ts';
 import { CONTENT_LEXICON } from './lexicons.ts';
-import { BENIGN_CONTEXT, HARM_FAMILIES, REQUEST_FRAME } from './phrases.ts';
+import { BENIGN_CONTEXT, HARM_FAMILIES, REQUEST_FRAME, REQUEST_TOPICS } from './phrases.ts';
 
 export const contentLexicon = new Lexicon(CONTENT_LEXICON);
 
@@ -14,6 +14,8 @@ export interface ContentSignals {
   folded: FoldedText;
   lexHits: readonly LexHit[];
   harmHits: PatternHit[];
+  /** Request topics (phrases.ts REQUEST_TOPICS); tagged only for the HarmfulRequest model. */
+  topicHits: PatternHit[];
   /** A request / instruction frame is present ("how do I", "write a guide"). */
   requestFrame: boolean;
   /** A violent verb with a harmless object ("kill the process", "shoot a photo"). */
@@ -39,7 +41,14 @@ function analyze(text: string): ContentSignals {
   const benignContext = testFolded(folded, BENIGN_CONTEXT);
   const requestFrame = testFolded(folded, REQUEST_FRAME);
   const harmHits = matchFamilies(folded, HARM_FAMILIES, 20);
-  return { folded, lexHits, harmHits, requestFrame, benignContext };
+  const topicHits = matchFamilies(folded, REQUEST_TOPICS, 20);
+  return { folded, lexHits, harmHits, topicHits, requestFrame, benignContext };
+}
+
+/** Which signals a model's input carries. */
+export interface TagOptions {
+  /** Tags of the request topics (HarmfulRequest). */
+  topics?: boolean;
 }
 
 /**
@@ -47,10 +56,10 @@ function analyze(text: string): ContentSignals {
  * one tag per lexicon family and harm family found, and a combined tag when a harm family occurs
  * inside a request frame.
  */
-export function signalTags(s: ContentSignals): string {
+export function signalTags(s: ContentSignals, options: TagOptions = {}): string {
   const tags = new Set<string>();
   for (const h of s.lexHits) tags.add(`zzlex${h.entry.category.replace(/-/g, '')}`);
-  for (const h of s.harmHits) {
+  for (const h of options.topics ? [...s.harmHits, ...s.topicHits] : s.harmHits) {
     const c = h.category.replace(/-/g, '');
     tags.add(`zzharm${c}`);
     if (s.requestFrame) tags.add(`zzask${c}`);
@@ -62,6 +71,10 @@ export function signalTags(s: ContentSignals): string {
 }
 
 /** The text the content models score: the text itself plus its signal tags. */
-export function modelInput(text: string, s: ContentSignals = analyzeContent(text)): string {
-  return text + signalTags(s);
+export function modelInput(
+  text: string,
+  s: ContentSignals = analyzeContent(text),
+  options: TagOptions = {},
+): string {
+  return text + signalTags(s, options);
 }

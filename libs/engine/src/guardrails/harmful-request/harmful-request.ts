@@ -11,7 +11,7 @@ export const harmfulRequest = defineGuardrail({
   stages: ['input'],
   category: 'content-safety',
   description:
-    'Flags plain requests for seriously harmful help (weapons, malware, fraud, violence, abuse, drugs, self-harm) with a trained hashed n-gram model fed with request-frame and harm-phrase signals; harmless uses of violent verbs ("kill a Python process") pass.',
+    'Flags plain requests for seriously harmful help (weapons, malware, fraud, violence, abuse, drugs, self-harm, third parties\' private details, confidential information, stereotypes) with a trained hashed n-gram model fed with request-frame and harm-phrase signals; harmless uses of violent verbs ("kill a Python process") pass.',
   defaultSeverity: 'high',
   config: {
     threshold: z
@@ -26,8 +26,9 @@ export const harmfulRequest = defineGuardrail({
     const threshold = config.threshold ?? classifier.threshold;
     return ({ text }) => {
       const signals = analyzeContent(text);
-      const score = classifier.score(modelInput(text, signals));
-      const categories = [...new Set(signals.harmHits.map((h) => h.category))];
+      const score = classifier.score(modelInput(text, signals, { topics: true }));
+      const hits = [...signals.harmHits, ...signals.topicHits];
+      const categories = [...new Set(hits.map((h) => h.category))];
       const details = {
         score: Math.round(score * 1000) / 1000,
         threshold,
@@ -39,7 +40,7 @@ export const harmfulRequest = defineGuardrail({
         passed: false,
         message: categories.length ? `Harmful request (${categories.join(', ')})` : 'Harmful request',
         score,
-        findings: signals.harmHits.slice(0, 20).map((h) => ({
+        findings: hits.slice(0, 20).map((h) => ({
           type: h.category,
           start: h.start,
           end: h.end,
