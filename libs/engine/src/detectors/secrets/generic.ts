@@ -20,6 +20,7 @@ export const ASSIGNMENT_SOURCE =
 /** Character kinds that decide where an assignment can start (mirrors ASSIGNMENT_SOURCE). */
 const NAME_CHAR = 1; // [A-Za-z0-9_.$@-]
 const NAME_START = 2; // [A-Za-z0-9_$@]
+const NAME_PUNCT = 8; // . -
 /** First character of an operator: `=`, `:`, `?=`, `||=`, `+=`, `.=`, `!=`, `,`, `-`. */
 const OPERATOR_START = 4;
 const CHAR_KIND = new Uint8Array(128);
@@ -28,6 +29,7 @@ for (let c = 0; c < 128; c++) {
   if (/[A-Za-z0-9_.$@-]/.test(ch)) CHAR_KIND[c]! |= NAME_CHAR;
   if (/[A-Za-z0-9_$@]/.test(ch)) CHAR_KIND[c]! |= NAME_START;
   if (/[=:?|+.!,-]/.test(ch)) CHAR_KIND[c]! |= OPERATOR_START;
+  if (ch === '.' || ch === '-') CHAR_KIND[c]! |= NAME_PUNCT;
 }
 const MAX_NAME = 81;
 
@@ -59,12 +61,14 @@ export function nextAssignmentStart(units: Uint16Array, from: number, start: num
     let j = p + 1;
     for (; j < end; j++) {
       const c = units[j]!;
-      if (!(c < 128 && CHAR_KIND[c]! & NAME_CHAR)) break;
-      if (j - p > MAX_NAME || inner) continue;
+      if (c >= 128) break;
+      const k = CHAR_KIND[c]!;
+      if (!(k & NAME_CHAR)) break;
       // `.=`, or `-` before a quoted value, may end the name inside the run.
-      const next = j + 1 < end ? units[j + 1]! : 0;
-      if (c === 46) inner = next === 61;
-      else if (c === 45) inner = next === 32 || next === 9 || next === 34 || next === 39;
+      if (k & NAME_PUNCT && !inner && j - p <= MAX_NAME) {
+        const next = j + 1 < end ? units[j + 1]! : 0;
+        inner = c === 46 ? next === 61 : next === 32 || next === 9 || next === 34 || next === 39;
+      }
     }
     if (first & NAME_START && (inner || (j - p <= MAX_NAME && operatorAt(units, j, end)))) return p;
     i = j;
