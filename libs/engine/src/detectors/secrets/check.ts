@@ -27,30 +27,42 @@ export function createSecretsCheck(
   scanner = buildScanner(config),
 ): Check {
   const format = config.redaction.format;
+  /** The redaction text of each rule id (one format per check). */
+  const replacements = new Map<string, string>();
   return ({ text }): Detection => {
     let found = scanner.scan(text);
     if (options.select) found = options.select(text, found);
     if (found.length === 0) return { passed: true, message: `No ${options.noun} found` };
-    const findings: Finding[] = found.map((f) => ({
-      type: f.ruleId,
-      start: f.start,
-      end: f.end,
-      score: f.score,
-      preview: maskSecret(text.slice(f.start, f.end)),
-    }));
-    const redactions: Redaction[] = found.map((f) => ({
-      start: f.start,
-      end: f.end,
-      replacement: format.replaceAll('{type}', f.ruleId),
-    }));
-    const types = [...new Set(found.map((f) => f.ruleId))];
+    // One pass: this runs on every text with a finding.
+    const findings: Finding[] = [];
+    const redactions: Redaction[] = [];
+    const typeSet = new Set<string>();
+    let score = -Infinity;
+    for (const f of found) {
+      findings.push({
+        type: f.ruleId,
+        start: f.start,
+        end: f.end,
+        score: f.score,
+        preview: maskSecret(text.slice(f.start, f.end)),
+      });
+      let replacement = replacements.get(f.ruleId);
+      if (replacement === undefined) {
+        replacement = format.replaceAll('{type}', f.ruleId);
+        replacements.set(f.ruleId, replacement);
+      }
+      redactions.push({ start: f.start, end: f.end, replacement });
+      typeSet.add(f.ruleId);
+      if (f.score > score) score = f.score;
+    }
+    const types = [...typeSet];
     const n = found.length;
     return {
       passed: false,
       message: `Found ${n} ${options.noun}${n === 1 ? '' : 's'}: ${types.slice(0, 10).join(', ')}${types.length > 10 ? ', …' : ''}`,
       findings,
       redactions,
-      score: Math.max(...found.map((f) => f.score)),
+      score,
       details: { count: n, types },
     };
   };
