@@ -218,6 +218,13 @@ function runPatterns(
       const index = from + m.index;
       let value = m[0];
       let score = p.score;
+      // a validator that does not read the floor runs first: most candidates fail it, and then the
+      // context regexes are not needed
+      let verdict: boolean | number = true;
+      if (p.validate && !p.usesFloor) {
+        verdict = p.validate(value, 0);
+        if (verdict === false) continue;
+      }
       // context first: it decides how low a validated score may be and still be reported
       const before = text.slice(Math.max(0, index - CONTEXT_WINDOW), index);
       const boost =
@@ -231,11 +238,11 @@ function runPatterns(
         value = value.slice(0, r.length);
         score = r.score;
         re.lastIndex = m.index + value.length;
-      } else if (p.validate) {
-        const v = p.validate(value, threshold - boost - 0.005);
-        if (v === false) continue;
-        if (typeof v === 'number') score = v;
+      } else if (p.validate && p.usesFloor) {
+        verdict = p.validate(value, threshold - boost - 0.005);
+        if (verdict === false) continue;
       }
+      if (typeof verdict === 'number') score = verdict;
       if (p.numeric && insideLargerCode(text, index, index + value.length)) continue;
       score += boost;
       out.push({ type: p.type, start: index, end: index + value.length, score: round(score) });

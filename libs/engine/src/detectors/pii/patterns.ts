@@ -20,6 +20,8 @@ export interface PatternRecognizer {
    * false instead of any lower score, and so skip expensive work that cannot change the outcome.
    */
   validate?: (value: string, floor: number) => boolean | number;
+  /** `validate` reads `floor`, so the context must be known before it runs; other validators run first. */
+  usesFloor?: boolean;
   /** Words that, shortly before the match, raise the score by CONTEXT_BOOST. */
   context?: readonly string[];
   /** Lower the score when order/version/invoice words precede the match (numeric ids). */
@@ -58,6 +60,8 @@ export interface WindowShape {
 /** Whether the window has a maximal digit run of one of these lengths. */
 const run = (w: WindowShape, ...lengths: number[]): boolean => lengths.some((n) => (w.runs & (1 << n)) !== 0);
 const letters = (w: WindowShape): number => w.upper + w.lower;
+/** Length of the longest digit run (31 for any longer one). */
+const longestRun = (w: WindowShape): number => 31 - Math.clz32(w.runs);
 
 export const CONTEXT_BOOST = 0.35;
 export const CONTEXT_WINDOW = 48;
@@ -152,7 +156,16 @@ function validPhone(v: string, floor = 0): boolean | number {
   }
   // a North American number has 10 digits, 11 with the leading 1
   const nanp = n.length === 10 || (n.length === 11 && n[0] === '1');
-  if (nanp && floor <= (formatted ? 0.7 : 0.35) && parsePhoneNumberFromString(v, 'US')?.isValid())
+  // its area code starts with 2-9, so the parse can only fail otherwise, unless "011" (the US
+  // international prefix) makes it an international number
+  const area = n.length === 11 ? n[1]! : n[0]!;
+  const usPossible = area >= '2' || n.startsWith('011');
+  if (
+    nanp &&
+    usPossible &&
+    floor <= (formatted ? 0.7 : 0.35) &&
+    parsePhoneNumberFromString(v, 'US')?.isValid()
+  )
     return formatted ? 0.7 : 0.35;
   if (!formatted || floor > 0.3) return false;
   // a formatted national number of another country: valid there, or phone-shaped with context
@@ -206,6 +219,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
     regex: /(?<![\w+.\-/:])(?:\+|00)?\(?\d{1,4}\)?(?:[ .-]{0,2}\(?\d{1,5}\)?){1,5}(?![\w.\-/:]\d|[\w])/g,
     score: 0.7,
     validate: validPhone,
+    usesFloor: true,
     context: [
       'phone',
       'tel',
@@ -249,7 +263,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'US_SSN',
     minDigits: 9,
-    gate: (w) => w.chain >= 9,
+    gate: (w) => w.chain >= 9 && longestRun(w) >= 4,
     regex: re('\\d{3}([- ]?)\\d{2}\\1\\d{4}'),
     score: 0.85,
     validate: validSsn,
@@ -259,7 +273,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'US_ITIN',
     minDigits: 9,
-    gate: (w) => w.chain >= 9,
+    gate: (w) => w.chain >= 9 && longestRun(w) >= 4,
     regex: re('9\\d{2}([- ]?)[5-9]\\d\\1\\d{4}'),
     score: 0.85,
     validate: validItin,
@@ -279,7 +293,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'US_BANK_ROUTING',
     minDigits: 9,
-    gate: (w) => w.chain >= 9,
+    gate: (w) => w.chain >= 9 && longestRun(w) >= 4,
     regex: re('\\d{4}-\\d{4}-\\d'),
     score: 0.6,
     validate: (v) => ck.abaRouting(digits(v)),
@@ -288,7 +302,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'US_NPI',
     minDigits: 10,
-    gate: (w) => w.chain >= 10,
+    gate: (w) => w.chain >= 10 && longestRun(w) >= 4,
     regex: re('[12]\\d{3}([ -]?)\\d{3}\\1\\d{3}'),
     score: 0.5,
     validate: (v) => consistent(v) && ck.npi(digits(v)),
@@ -335,7 +349,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'UK_NHS',
     minDigits: 10,
-    gate: (w) => w.chain >= 10,
+    gate: (w) => w.chain >= 10 && longestRun(w) >= 4,
     regex: re('\\d{3}([ -]?)\\d{3}\\1\\d{4}'),
     score: 0.5,
     validate: (v) => consistent(v) && ck.nhs(digits(v)),
@@ -362,7 +376,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'CA_SIN',
     minDigits: 9,
-    gate: (w) => w.chain >= 9,
+    gate: (w) => w.chain >= 9 && longestRun(w) >= 3,
     regex: re('\\d{3}([ -]?)\\d{3}\\1\\d{3}'),
     score: 0.45,
     validate: (v) => consistent(v) && ck.caSin(digits(v)) && (/\D/.test(v) ? 0.5 : 0.45),
@@ -463,7 +477,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'DE_TAX_ID',
     minDigits: 11,
-    gate: (w) => w.chain >= 11,
+    gate: (w) => w.chain >= 11 && longestRun(w) >= 3,
     regex: re('[1-9]\\d(?: ?\\d{3}){3}'),
     score: 0.45,
     validate: (v) => consistent(v) && ck.deTaxId(digits(v)),
@@ -474,7 +488,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
     // Steuernummer (per-office tax number): "12/345/67890", "123/456/78901", 13-digit ELSTER form
     type: 'DE_TAX_ID',
     minDigits: 10,
-    gate: (w) => w.chain >= 9,
+    gate: (w) => w.chain >= 9 && longestRun(w) >= 4,
     regex: re('\\d{2,3}/\\d{3,4}/\\d{4,5}|\\d{13}'),
     score: 0.2,
     contextRequired: true,
@@ -589,7 +603,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'AU_ABN',
     minDigits: 11,
-    gate: (w) => w.chain >= 11,
+    gate: (w) => w.chain >= 11 && longestRun(w) >= 3,
     regex: re('\\d{2}( ?)\\d{3}\\1\\d{3}\\1\\d{3}'),
     score: 0.6,
     validate: (v) => ck.auAbn(digits(v)),
@@ -599,7 +613,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'AU_ACN',
     minDigits: 9,
-    gate: (w) => w.chain >= 9,
+    gate: (w) => w.chain >= 9 && longestRun(w) >= 3,
     regex: re('\\d{3}( ?)\\d{3}\\1\\d{3}'),
     score: 0.45,
     validate: (v) => ck.auAcn(digits(v)) && (/ /.test(v) ? 0.55 : 0.45),
@@ -609,7 +623,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'AU_TFN',
     minDigits: 9,
-    gate: (w) => w.chain >= 9,
+    gate: (w) => w.chain >= 9 && longestRun(w) >= 3,
     regex: re('\\d{3}( ?)\\d{3}\\1\\d{3}'),
     score: 0.5,
     validate: (v) => ck.auTfn(digits(v)),
@@ -619,7 +633,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'AU_MEDICARE',
     minDigits: 10,
-    gate: (w) => w.chain >= 10,
+    gate: (w) => w.chain >= 10 && longestRun(w) >= 5,
     regex: re('[2-6]\\d{3}( ?)\\d{5}\\1\\d(?:[ /]?\\d)?'),
     score: 0.5,
     validate: (v) => ck.auMedicare(digits(v)),
@@ -629,7 +643,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'IN_AADHAAR',
     minDigits: 12,
-    gate: (w) => w.chain >= 12,
+    gate: (w) => w.chain >= 12 && longestRun(w) >= 4,
     regex: re('[2-9]\\d{3}([ :-]?)\\d{4}\\1\\d{4}'),
     score: 0.6,
     validate: (v) => ck.verhoeff(digits(v)) && !/^(\d)\1+$/.test(digits(v)),
@@ -685,7 +699,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'KR_RRN',
     minDigits: 13,
-    gate: (w) => w.chain >= 13,
+    gate: (w) => w.chain >= 13 && longestRun(w) >= 7,
     regex: re('\\d{6}-?[1-4]\\d{6}'),
     score: 0.5,
     validate: (v) => (ck.krRrn(digits(v), false) ? 0.85 : /-/.test(v) ? 0.45 : false),
@@ -694,7 +708,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'KR_FRN',
     minDigits: 13,
-    gate: (w) => w.chain >= 13,
+    gate: (w) => w.chain >= 13 && longestRun(w) >= 7,
     regex: re('\\d{6}-?[5-8]\\d{6}'),
     score: 0.5,
     validate: (v) => (ck.krRrn(digits(v), true) ? 0.85 : 0.45),
@@ -711,7 +725,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'KR_DRIVER_LICENSE',
     minDigits: 12,
-    gate: (w) => w.chain >= 12,
+    gate: (w) => w.chain >= 12 && longestRun(w) >= 6,
     regex: re('(?:1[1-9]|2[0-8])([ -]?)\\d{2}\\1\\d{6}\\1\\d{2}'),
     score: 0.5,
     validate: (v) => (/\D/.test(v) ? 0.6 : 0.4),
@@ -721,7 +735,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'KR_BRN',
     minDigits: 10,
-    gate: (w) => w.chain >= 10,
+    gate: (w) => w.chain >= 10 && longestRun(w) >= 5,
     regex: re('\\d{3}-\\d{2}-\\d{5}'),
     score: 0.6,
     validate: (v) => ck.krBrn(digits(v)),
