@@ -266,6 +266,8 @@ interface Prescan {
   hexChains: number[];
   /** Words of the rot13 hint list seen (case-insensitive), up to 2. */
   rot13Hints: number;
+  /** Whether the text has a '%' (without one, nothing is URL-encoded). */
+  percent: boolean;
 }
 
 const unitBuffer = new UnitBuffer();
@@ -297,6 +299,7 @@ function prescan(t: string): Prescan {
   const runs: Run[] = [];
   const hexChains: number[] = [];
   let rot13Hints = 0;
+  let percent = false;
   let i = 0;
   const hexAt = (k: number): boolean => (classOf(u[k] as number) & HEX) !== 0;
   const sepAt = (k: number): boolean => (classOf(u[k] as number) & HEX_SEP) !== 0;
@@ -326,6 +329,7 @@ function prescan(t: string): Prescan {
         i = ce;
         continue;
       }
+      if (u[i] === 0x25) percent = true;
       i++;
       continue;
     }
@@ -363,7 +367,7 @@ function prescan(t: string): Prescan {
     }
     if (i - s >= 16) runs.push(describeRun(u, s, i));
   }
-  return { runs, hexChains, rot13Hints };
+  return { runs, hexChains, rot13Hints, percent };
 }
 
 /**
@@ -435,13 +439,14 @@ export function decodeEmbedded(original: string): DecodedPayload[] {
       }
     }
   }
-  scanUrlEncoded(original, (m) => {
-    const s = m[0];
-    if (s.length > MAX_CANDIDATE || (s.match(URL_ESCAPE)?.length ?? 0) < 3) return;
-    const decoded = decodeUrl(s);
-    if (decoded === undefined || decoded === s || !isMeaningfulText(decoded)) return;
-    push({ start: m.index, end: m.index + s.length, encoding: 'url', decoded });
-  });
+  if (pre.percent)
+    scanUrlEncoded(original, (m) => {
+      const s = m[0];
+      if (s.length > MAX_CANDIDATE || (s.match(URL_ESCAPE)?.length ?? 0) < 3) return;
+      const decoded = decodeUrl(s);
+      if (decoded === undefined || decoded === s || !isMeaningfulText(decoded)) return;
+      push({ start: m.index, end: m.index + s.length, encoding: 'url', decoded });
+    });
   if (found.length < MAX_PAYLOADS && pre.rot13Hints >= 2) findRot13(original, push);
   found.sort((a, b) => a.start - b.start || b.end - a.end);
   // Drop payloads nested inside an earlier one (a hex run inside a base64-looking run).
