@@ -1,7 +1,8 @@
 /**
  * npm run bench:engine [-- --guardrail <name>[,<name>] ...] [--json] [--data <dir>]
- * Throughput of every input/output guardrail on one core, on 1 KB, 10 KB and 100 KB texts built
- * from the labelled eval texts, against a baseline measured in the same run (lower-case + indexOf).
+ * Throughput (MB per CPU second) of every input/output guardrail on one core, on 1 KB, 10 KB and 100 KB texts built
+ * from the labelled eval texts, against a baseline measured in the same run (lower-case + indexOf):
+ * the ×base columns divide each figure by the baseline measured right after it.
  */
 import { cpus } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -53,29 +54,40 @@ interface Row {
   iterations: number;
 }
 
-/** Runs `fn` over the variants in turn until MIN_MS has passed (at least one round), returns MB/s. */
+/** CPU time of this process in ms: "per core" throughput, and steadier than wall time on a shared machine. */
+function cpuMs(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+}
+
+/**
+ * Runs `fn` over the variants in turn for `ms` of CPU time (at least one round) after a warm-up of
+ * `warmMs`, returns MB per CPU second.
+ */
 async function measure(
   fn: (text: string) => unknown,
   variants: readonly string[],
+  ms = MIN_MS,
+  warmMs = MIN_MS,
 ): Promise<{ mbPerSec: number; iterations: number }> {
-  // Warm-up for as long as the measurement itself: one pass over the texts leaves most of the
-  // JIT's work to the first timed slice, which made the first guardrail measured look slow.
-  const warmUntil = performance.now() + MIN_MS;
-  for (let i = 0; i < variants.length || (performance.now() < warmUntil && i < MAX_ITERATIONS); i++) {
+  // One pass over the texts leaves most of the JIT's work to the first timed slice, which made the
+  // first guardrail measured look slow: warm up for as long as the measurement itself.
+  const warmUntil = cpuMs() + warmMs;
+  for (let i = 0; i < variants.length || (cpuMs() < warmUntil && i < MAX_ITERATIONS); i++) {
     const out = fn(variants[i % variants.length]!);
     if (out instanceof Promise) await out;
   }
   let iterations = 0;
   let bytes = 0;
-  const t0 = performance.now();
+  const t0 = cpuMs();
   let elapsed = 0;
-  while ((elapsed < MIN_MS || iterations < variants.length) && iterations < MAX_ITERATIONS) {
+  while ((elapsed < ms || iterations < variants.length) && iterations < MAX_ITERATIONS) {
     const text = variants[iterations % variants.length]!;
     const out = fn(text);
     if (out instanceof Promise) await out;
     bytes += Buffer.byteLength(text, 'utf8');
     iterations++;
-    elapsed = performance.now() - t0;
+    elapsed = cpuMs() - t0;
   }
   return { mbPerSec: bytes / 1e6 / (elapsed / 1000), iterations };
 }
@@ -134,11 +146,14 @@ for (const def of defaultRegistry.list()) {
   try {
     for (const { size, variants } of texts) {
       const m = await measure(run, variants);
+      // The ratio is against a baseline taken right after, so that load from other processes
+      // that changes during the run affects both sides alike.
+      const near = await measure(baseline, variants, MIN_MS / 2, 0);
       rows.push({
         guardrail: def.name,
         size,
         mbPerSec: m.mbPerSec,
-        ratio: m.mbPerSec / base[size]!,
+        ratio: m.mbPerSec / near.mbPerSec,
         iterations: m.iterations,
       });
     }
@@ -159,7 +174,7 @@ if (values.json) {
   console.log(JSON.stringify({ machine, rows, notes }, null, 2));
 } else {
   console.log(
-    `machine: ${machine.cpu}, ${machine.cores} cores, Node ${machine.node}; one core; texts from ${machine.corpus}`,
+    `machine: ${machine.cpu}, ${machine.cores} cores, Node ${machine.node}; MB per CPU second on one core; texts from ${machine.corpus}`,
   );
   const names = [...new Set(rows.map((r) => r.guardrail))];
   const header = [
