@@ -204,12 +204,19 @@ describe('PII patterns are safe and fast', () => {
     expect(vulnerable).toEqual([]);
   }, 300_000);
   it('a 1 MB adversarial input finishes well under a second', () => {
+    const cpuMs: Record<string, number> = {};
     for (const unit of ['1', 'a', 'A ', '1 ', '1-', 'a.', 'Aa ', '@a', '1:']) {
       const s = unit.repeat(Math.ceil(1_000_000 / unit.length));
-      const t = performance.now();
+      const before = process.threadCpuUsage();
       analyze(s, { threshold: 0.5 });
-      // ~0.1–0.8 s on an idle core; the bound leaves room for a shared 2-core CI machine
-      expect(performance.now() - t).toBeLessThan(2500);
+      const used = process.threadCpuUsage(before);
+      cpuMs[unit] = (used.user + used.system) / 1000;
     }
+    // CPU time of this thread, not wall time: on a shared machine the wall clock also counts the
+    // time other processes hold the core (and the process's CPU time the checker threads of the
+    // recheck test). Worst inputs ('1 ', '1-') take 0.4-0.65 s with the machine at load 8-9, the
+    // others 10-330 ms.
+    for (const [unit, ms] of Object.entries(cpuMs))
+      expect(ms, `CPU ms for ${JSON.stringify(unit)}`).toBeLessThan(1000);
   }, 30_000);
 });
