@@ -306,18 +306,23 @@ export interface GateMatch {
 export class PatternGate {
   private readonly sticky: RegExp[];
   private readonly always: number;
-  /** Trie over ASCII codes: child[node * 128 + c] = next node + 1 (0: none). */
+  /**
+   * Trie over symbol classes: child[node * width + cls[c]] = next node + 1 (0: none). Only symbols
+   * that occur in some prefix get a class (the rest share class 0, which no prefix holds), so the
+   * rows stay short and the table small enough to stay in cache.
+   */
   private readonly child: Int32Array;
+  /** Class of each ASCII code (OTHER for the rest), after case and whitespace folding. */
+  private readonly cls: Uint8Array;
+  private readonly width: number;
   /** Patterns whose prefix ends at the node. */
   private readonly term: Int32Array;
   /** Patterns that can only start at a word start (\b then a word character). */
   private readonly wordStart: number;
   /** Per ASCII code (OTHER for the rest): IS_WORD, and STARTS when a prefix begins with it. */
   private readonly kind: Uint8Array;
-  /** pair[a * 128 + b] = 1 when some prefix starts with symbols a, b (or is the single symbol a). */
+  /** pair[a * width + b] = 1 when some prefix starts with classes a, b (or is the single class a). */
   private readonly pair: Uint8Array;
-  /** Maps a character code to its trie symbol (ASCII lower-cased when a pattern ignores case). */
-  private readonly symbol: Uint8Array;
   readonly patterns: readonly RegExp[];
 
   constructor(patterns: readonly RegExp[]) {
@@ -329,13 +334,15 @@ export class PatternGate {
     let always = 0;
     let wordStart = 0;
     const firstChar = new Uint8Array(ASCII);
-    const pair = new Uint8Array(ASCII * ASCII);
     const foldCase = patterns.some((p) => p.flags.includes('i'));
-    this.symbol = new Uint8Array(ASCII);
+    const symbol = new Uint8Array(ASCII);
     for (let c = 0; c < ASCII; c++) {
-      this.symbol[c] = c >= 9 && c <= 13 ? 32 : foldCase && c >= 65 && c <= 90 ? c | 32 : c;
+      symbol[c] = c >= 9 && c <= 13 ? 32 : foldCase && c >= 65 && c <= 90 ? c | 32 : c;
     }
-    this.symbol[OTHER] = OTHER;
+    symbol[OTHER] = OTHER;
+    const lists: string[][] = [];
+    const symbolClass = new Uint8Array(ASCII);
+    let width = 1;
     patterns.forEach((p, bit) => {
       const prefixes = patternPrefixes(p, foldCase);
       if (!prefixes) {
@@ -343,15 +350,25 @@ export class PatternGate {
         return;
       }
       const list = prefixes.list;
+      lists[bit] = list;
       if (prefixes.boundary && list.every((s) => WORD(s.charCodeAt(0)))) wordStart |= 1 << bit;
       for (const s of list) {
-        const c0 = s.charCodeAt(0);
-        if (s.length >= 2) pair[c0 * ASCII + s.charCodeAt(1)] = 1;
-        else pair.fill(1, c0 * ASCII, (c0 + 1) * ASCII);
-        let node = 0;
         for (let k = 0; k < s.length; k++) {
           const c = s.charCodeAt(k);
-          if (k === 0) firstChar[c] = 1;
+          if (symbolClass[c] === 0) symbolClass[c] = width++;
+        }
+      }
+    });
+    const pair = new Uint8Array(width * width);
+    lists.forEach((list, bit) => {
+      for (const s of list) {
+        const a = symbolClass[s.charCodeAt(0)]!;
+        if (s.length >= 2) pair[a * width + symbolClass[s.charCodeAt(1)]!] = 1;
+        else pair.fill(1, a * width, (a + 1) * width);
+        let node = 0;
+        for (let k = 0; k < s.length; k++) {
+          const c = symbolClass[s.charCodeAt(k)]!;
+          if (k === 0) firstChar[s.charCodeAt(0)] = 1;
           let next = children[node]![c];
           if (next === undefined) {
             next = children.length;
@@ -367,19 +384,23 @@ export class PatternGate {
     this.always = always;
     this.wordStart = wordStart;
     this.pair = pair;
+    this.width = width;
+    this.cls = new Uint8Array(ASCII);
     this.kind = new Uint8Array(ASCII);
     for (let c = 0; c < ASCII; c++) {
-      this.kind[c] = (c < OTHER && WORD(c) ? IS_WORD : 0) | (firstChar[this.symbol[c]!] ? STARTS : 0);
+      this.cls[c] = symbolClass[symbol[c]!]!;
+      this.kind[c] = (c < OTHER && WORD(c) ? IS_WORD : 0) | (firstChar[symbol[c]!] ? STARTS : 0);
     }
-    this.child = new Int32Array(children.length * ASCII);
+    this.child = new Int32Array(children.length * width);
     children.forEach((row, node) => {
       row.forEach((next, c) => {
-        if (next !== undefined) this.child[node * ASCII + c] = next + 1;
+        if (next !== undefined) this.child[node * width + c] = next + 1;
       });
     });
     this.term = Int32Array.from(term);
     this.nextFrom = new Float64Array(patterns.length);
     this.hits = new Int32Array(patterns.length);
+    this.limits = new Int32Array(patterns.length);
   }
 
   /** True when every pattern is gated (none falls back to a full scan). */
@@ -394,17 +415,19 @@ export class PatternGate {
 
   private readonly nextFrom: Float64Array;
   private readonly hits: Int32Array;
+  private readonly limits: Int32Array;
 
   /**
    * Calls `onMatch(patternIndex, index, matched)` for every match, pattern by pattern in the order
    * a separate matchAll per pattern would give (all matches of pattern 0, then pattern 1 ...).
+   * `limit` is one bound for every pattern or one per pattern.
    * With `accept`, matches it refuses are skipped and do not count towards `limit`. With
    * `wordStarts` (every position of `text` where a word character follows a non-word character,
    * ascending), only those positions are tried: enough when `wordStartsOnly`, else ignored.
    */
   run(
     text: string,
-    limit: number,
+    limit: number | ArrayLike<number>,
     onMatch: (pattern: number, index: number, matched: string) => void,
     accept?: (pattern: number, index: number, matched: string) => boolean,
     wordStarts?: { positions: Int32Array; count: number },
@@ -412,6 +435,9 @@ export class PatternGate {
     const count = this.patterns.length;
     this.nextFrom.fill(0);
     this.hits.fill(0);
+    const limits = this.limits;
+    if (typeof limit === 'number') limits.fill(limit);
+    else limits.set(limit);
     /** Matches as (pattern, index, matched) triples in the order found; made on the first match. */
     let found: Array<number | string> | undefined;
     let active = ((1 << count) - 1) & ~this.always;
@@ -430,7 +456,7 @@ export class PatternGate {
         if (accept && !accept(bit, p, m[0])) continue;
         found ??= [];
         found.push(bit, p, m[0]);
-        if (++this.hits[bit]! >= limit) active &= ~(1 << bit);
+        if (++this.hits[bit]! >= limits[bit]!) active &= ~(1 << bit);
       }
     };
     if (wordStarts && this.wordStartsOnly) {
@@ -466,7 +492,7 @@ export class PatternGate {
         for (const m of text.matchAll(re)) {
           if (accept && !accept(k, m.index, m[0])) continue;
           onMatch(k, m.index, m[0]);
-          if (++c >= limit) break;
+          if (++c >= limits[k]!) break;
         }
         continue;
       }
@@ -481,12 +507,13 @@ export class PatternGate {
   private walk(codes: Uint16Array, n: number, p: number): number {
     const child = this.child;
     const term = this.term;
-    const symbol = this.symbol;
+    const cls = this.cls;
+    const width = this.width;
     const c = codes[p]!;
-    const first = c >= OTHER ? OTHER : symbol[c]!;
+    const first = cls[Math.min(c, OTHER)]!;
     if (p + 1 < n) {
       const d = codes[p + 1]!;
-      if (this.pair[first * ASCII + (d >= OTHER ? OTHER : symbol[d]!)] === 0) return 0;
+      if (this.pair[first * width + cls[Math.min(d, OTHER)]!] === 0) return 0;
     }
     let node = child[first]! - 1;
     let mask = 0;
@@ -495,7 +522,7 @@ export class PatternGate {
       mask |= term[node]!;
       if (q >= n || q - p >= K) break;
       const d = codes[q++]!;
-      node = child[node * ASCII + (d >= OTHER ? OTHER : symbol[d]!)]! - 1;
+      node = child[node * width + cls[Math.min(d, OTHER)]!]! - 1;
     }
     return mask;
   }

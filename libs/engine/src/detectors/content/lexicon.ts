@@ -41,19 +41,24 @@ class CodeTable<T> {
   private readonly keys: string[] = [];
   private readonly vals: T[] = [];
   private readonly slots: Int32Array;
+  /** Hash of the key in each slot: most tokens are no key, and are told so without reading one. */
+  private readonly hashes: Int32Array;
   private readonly mask: number;
 
   constructor(map: ReadonlyMap<string, T>) {
     let size = 16;
     while (size < map.size * 2) size <<= 1;
     this.slots = new Int32Array(size);
+    this.hashes = new Int32Array(size);
     this.mask = size - 1;
     for (const [k, v] of map) {
-      let slot = fnv(k) & this.mask;
+      const h = fnv(k);
+      let slot = h & this.mask;
       while (this.slots[slot] !== 0) slot = (slot + 1) & this.mask;
       this.keys.push(k);
       this.vals.push(v);
       this.slots[slot] = this.keys.length;
+      this.hashes[slot] = h;
     }
   }
 
@@ -63,7 +68,7 @@ class CodeTable<T> {
     for (;;) {
       const idx = this.slots[slot]!;
       if (idx === 0) return undefined;
-      const key = this.keys[idx - 1]!;
+      const key = this.hashes[slot] === h ? this.keys[idx - 1]! : '';
       if (key.length === len) {
         let j = 0;
         while (j < len && key.charCodeAt(j) === text.charCodeAt(s + j)) j++;
@@ -79,7 +84,7 @@ class CodeTable<T> {
     for (;;) {
       const idx = this.slots[slot]!;
       if (idx === 0) return undefined;
-      const key = this.keys[idx - 1]!;
+      const key = this.hashes[slot] === h ? this.keys[idx - 1]! : '';
       if (key.length === len) {
         let j = 0;
         while (j < len && key.charCodeAt(j) === buf[j]) j++;

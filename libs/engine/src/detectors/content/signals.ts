@@ -3,7 +3,8 @@
  * every content guardrail, plus the tag string that feeds lexicon knowledge into the trained models
  * (a linear model over n-grams cannot know that an unseen slur spelling is a slur; a tag can).
  */
-import { type FoldedText, foldText, matchFamilies, type PatternHit, testFolded } from './folded.ts';
+import { type FoldedText, foldText, type PatternHit } from './folded.ts';
+import { PatternGate } from './gate.ts';
 import { type LexHit, Lexicon } from './lexicon.ts';
 import { CONTENT_LEXICON } from './lexicons.ts';
 import { BENIGN_CONTEXT, HARM_FAMILIES, REQUEST_FRAME, REQUEST_TOPICS } from './phrases.ts';
@@ -35,13 +36,39 @@ export function analyzeContent(text: string): ContentSignals {
   return signals;
 }
 
+/**
+ * The frame and benign-context tests and both phrase-family lists as one gate (one trie walk per
+ * word start instead of four): pattern 0 is the request frame, 1 the benign context (one match
+ * each is enough), then the harm families and the request topics (20 matches each). The gate
+ * reports matches pattern by pattern, so the hits come in the order of separate matchFamilies runs.
+ */
+const FAMILIES = [...HARM_FAMILIES, ...REQUEST_TOPICS];
+const analysisGate = new PatternGate([REQUEST_FRAME, BENIGN_CONTEXT, ...FAMILIES.map((f) => f.pattern)]);
+const LIMITS = [1, 1, ...FAMILIES.map(() => 20)];
+
 function analyze(text: string): ContentSignals {
   const folded = foldText(text);
   const lexHits = contentLexicon.matchFolded(folded);
-  const benignContext = testFolded(folded, BENIGN_CONTEXT);
-  const requestFrame = testFolded(folded, REQUEST_FRAME);
-  const harmHits = matchFamilies(folded, HARM_FAMILIES, 20);
-  const topicHits = matchFamilies(folded, REQUEST_TOPICS, 20);
+  let benignContext = false;
+  let requestFrame = false;
+  const harmHits: PatternHit[] = [];
+  const topicHits: PatternHit[] = [];
+  analysisGate.run(
+    folded.text,
+    LIMITS,
+    (k, index, matched) => {
+      if (k === 0) requestFrame = true;
+      else if (k === 1) benignContext = true;
+      else {
+        const f = FAMILIES[k - 2]!;
+        const o = folded.toOriginal(index, index + matched.length);
+        const hit = { category: f.category, weight: f.weight, start: o.start, end: o.end, matched };
+        (k - 2 < HARM_FAMILIES.length ? harmHits : topicHits).push(hit);
+      }
+    },
+    undefined,
+    folded.wordStarts,
+  );
   return { folded, lexHits, harmHits, topicHits, requestFrame, benignContext };
 }
 
