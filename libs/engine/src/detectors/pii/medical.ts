@@ -16,9 +16,12 @@ treated for|treatment for|suffers? from|suffering from|admitted to|discharged|ho
 blood pressure|cholesterol|glucose|hba1c|a1c|viral load|cd4|positive for|negative for|tested positive|medical record|
 mrn|patient id|health record`;
 
-/** Word-bounded, case-insensitive; alternation of literals only (linear). */
+/**
+ * Word-bounded, case-insensitive; alternation of literals whose words are separated by any run of
+ * whitespace (linear). The list's line breaks are layout only.
+ */
 export const MEDICAL_TERMS = new RegExp(
-  `(?<![\\p{L}\\p{N}])(?:${TERMS.replace(/\s+/g, '')})(?![\\p{L}\\p{N}])`,
+  `(?<![\\p{L}\\p{N}])(?:${TERMS.replace(/\n/g, '').replace(/ /g, '\\s+')})(?![\\p{L}\\p{N}])`,
   'giu',
 );
 

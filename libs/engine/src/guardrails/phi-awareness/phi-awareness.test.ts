@@ -26,6 +26,18 @@ describe('PHIAwareness', () => {
     expect(r.redactions?.[0]?.replacement).toBe('<PERSON>');
     expect(r.message).not.toContain('Miller');
   });
+  it('matches multi-word medical terms across any whitespace, and only as words', () => {
+    const facts = (text: string) =>
+      run(text)
+        .findings?.filter((f) => f.type === 'MEDICAL_FACT')
+        .map((f) => text.slice(f.start, f.end));
+    expect(facts('Patient John Miller was treated for heart\n failure after a blood test.')).toEqual([
+      'treated for',
+      'heart\n failure',
+      'blood test',
+    ]);
+    expect(run('Patient John Miller wrote about heartfailure and bloodtests.').passed).toBe(true);
+  });
   it('flags a medication next to an identifier', () => {
     expect(run('Member SSN 078-05-1123 prescribed sertraline 50mg').passed).toBe(false);
   });
