@@ -23,12 +23,8 @@ const isEdge = (c: number): boolean =>
  * A token that reads as machine-made: after trimming prose punctuation at its edges, letters with
  * two or more symbols (unless the brackets balance and there is no quote, as in code: `len(arr)`),
  * a lower-to-upper case change, a letter run glued to digits, or symbols only.
+ * 0: not soup; 1: symbols glued to letters, or symbols only; 2: case change or letters glued to digits.
  */
-export function isSoupToken(text: string, start: number, end: number): boolean {
-  return soupKind(text, start, end) !== 0;
-}
-
-/** 0: not soup; 1: symbols glued to letters, or symbols only; 2: case change or letters glued to digits. */
 export function soupKind(text: string, start: number, end: number): 0 | 1 | 2 {
   let s = start;
   let e = end;
@@ -140,41 +136,4 @@ export function adversarialSuffix(text: string): { start: number; end: number } 
   if (t.tokens < 12 || t.soup < 3 || t.symbols < 1 || t.plain < 4) return undefined;
   if (!hasTokens(text, 16)) return undefined;
   return { start: t.start, end: t.end };
-}
-
-/**
- * Marker words for the injection model: the densest 8- and 12-token windows of soup (share ≥ 0.3,
- * ≥ 0.5) anywhere in the first 4096 tokens, and one graded marker per soup token from the third
- * on among the last 16 tokens.
- */
-export function soupMarkers(text: string): string {
-  const n = text.length;
-  const flags: number[] = [];
-  let i = 0;
-  while (i < n && flags.length < 4096) {
-    while (i < n && text.charCodeAt(i) <= 0x20) i++;
-    const s = i;
-    while (i < n && text.charCodeAt(i) > 0x20) i++;
-    if (i > s) flags.push(isSoupToken(text, s, i) ? 1 : 0);
-  }
-  if (flags.length < 8) return '';
-  let out = '';
-  for (const [w, tag] of [
-    [8, 'a'],
-    [12, 'b'],
-  ] as const) {
-    let sum = 0;
-    let best = 0;
-    for (let k = 0; k < flags.length; k++) {
-      sum += flags[k] as number;
-      if (k >= w) sum -= flags[k - w] as number;
-      if (k >= w - 1 && sum > best) best = sum;
-    }
-    if (best / w >= 0.3) out += ` qzsoup${tag}low`;
-    if (best / w >= 0.5) out += ` qzsoup${tag}high`;
-  }
-  const tail = tailSoup(text, 16);
-  for (let k = 3; k <= Math.min(tail.soup, 7); k++) out += ` qzsouptail${'abcdefgh'[k]}`;
-  if (adversarialSuffix(text)) out += ' qzsuffix';
-  return out;
 }

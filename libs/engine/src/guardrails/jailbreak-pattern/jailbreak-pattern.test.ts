@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runner, unsafePatterns, worstAdversarialMs } from '../../detectors/normalize/testing.ts';
-import { adversarialSuffix, isSoupToken, soupMarkers } from './adversarial-suffix.ts';
+import { adversarialSuffix, soupKind } from './adversarial-suffix.ts';
 import { JAILBREAK_SIGNATURES, jailbreakPattern } from './jailbreak-pattern.ts';
 
 const run = runner(jailbreakPattern);
@@ -52,7 +52,7 @@ describe('JailbreakPattern', () => {
     });
 
     it('reads tokens by form', () => {
-      const soup = (t: string): boolean => isSoupToken(t, 0, t.length);
+      const soup = (t: string): boolean => soupKind(t, 0, t.length) !== 0;
       expect(soup('](textit')).toBe(true);
       expect(soup('AIimportSTART')).toBe(true);
       expect(soup('spanifying6')).toBe(true);
@@ -64,17 +64,9 @@ describe('JailbreakPattern', () => {
       expect(soup('mp3')).toBe(false);
     });
 
-    it('gives the model graded markers', () => {
-      expect(soupMarkers(attacks[0] as string)).toContain('qzsuffix');
-      expect(
-        soupMarkers('The quick brown fox jumps over the lazy dog near the quiet river bank today.'),
-      ).toBe('');
-    });
-
     it('is linear on 1 MB of soup', () => {
-      expect(worstAdversarialMs((t) => soupMarkers(`${t} ](x `.repeat(2)))).toBeLessThan(1000);
+      expect(worstAdversarialMs((t) => adversarialSuffix(`${t} ](x `.repeat(2)))).toBeLessThan(1000);
       const start = performance.now();
-      soupMarkers('](textit AIimportSTART '.repeat(50_000));
       adversarialSuffix('](textit AIimportSTART '.repeat(50_000));
       expect(performance.now() - start).toBeLessThan(1000);
     });
