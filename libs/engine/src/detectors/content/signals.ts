@@ -72,6 +72,19 @@ function analyze(text: string): ContentSignals {
   return { folded, lexHits, harmHits, topicHits, requestFrame, benignContext };
 }
 
+const tagNames = new Map<string, string>();
+
+/** `prefix` followed by `category` without its hyphens. */
+function tagOf(prefix: string, category: string): string {
+  const key = `${prefix}:${category}`;
+  let tag = tagNames.get(key);
+  if (tag === undefined) {
+    tag = `${prefix}${category.replace(/-/g, '')}`;
+    tagNames.set(key, tag);
+  }
+  return tag;
+}
+
 /** Which signals a model's input carries. */
 export interface TagOptions {
   /** Tags of the request topics (HarmfulRequest). */
@@ -85,11 +98,16 @@ export interface TagOptions {
  */
 export function signalTags(s: ContentSignals, options: TagOptions = {}): string {
   const tags = new Set<string>();
-  for (const h of s.lexHits) tags.add(`zzlex${h.entry.category.replace(/-/g, '')}`);
+  // A long text can hold many thousands of hits of a few categories: one tag string per category.
+  let lastCategory = '';
+  for (const h of s.lexHits) {
+    if (h.entry.category === lastCategory) continue;
+    lastCategory = h.entry.category;
+    tags.add(tagOf('zzlex', lastCategory));
+  }
   for (const h of options.topics ? [...s.harmHits, ...s.topicHits] : s.harmHits) {
-    const c = h.category.replace(/-/g, '');
-    tags.add(`zzharm${c}`);
-    if (s.requestFrame) tags.add(`zzask${c}`);
+    tags.add(tagOf('zzharm', h.category));
+    if (s.requestFrame) tags.add(tagOf('zzask', h.category));
   }
   if (s.requestFrame) tags.add('zzframe');
   if (s.benignContext) tags.add('zzbenignobj');

@@ -36,6 +36,8 @@ function onlyNeutralWords(f: FoldedText): boolean {
   return true;
 }
 
+const MAX_FINDINGS = 50;
+
 export const TOXICITY_CATEGORIES = ['toxic', 'insult', 'profanity', 'hate', 'sexual', 'violence'] as const;
 type ToxicityCategory = (typeof TOXICITY_CATEGORIES)[number];
 
@@ -98,6 +100,8 @@ export const toxicity = defineGuardrail({
         const cat = LEX_TO_CATEGORY[h.entry.category];
         if (!cat) continue;
         scores[cat] = Math.max(scores[cat], h.entry.weight);
+        // Only the first MAX_FINDINGS are reported; the scores still see every hit.
+        if (findings.length >= MAX_FINDINGS) continue;
         findings.push({
           type: cat,
           start: h.start,
@@ -109,6 +113,7 @@ export const toxicity = defineGuardrail({
       for (const h of signals.harmHits) {
         if (h.category !== 'violence' || signals.benignContext) continue;
         scores.violence = Math.max(scores.violence, h.weight);
+        if (findings.length >= MAX_FINDINGS) continue;
         findings.push({
           type: 'violence',
           start: h.start,
@@ -131,7 +136,7 @@ export const toxicity = defineGuardrail({
         passed: false,
         message: `Toxic language: ${failing.join(', ')}`,
         score: Math.max(...failing.map((c) => scores[c])),
-        findings: findings.slice(0, 50),
+        findings,
         details: { ...details, categories: failing },
       };
     };
