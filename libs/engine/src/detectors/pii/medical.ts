@@ -20,21 +20,103 @@ mrn|patient id|health record`;
  * Word-bounded, case-insensitive; alternation of literals whose words are separated by any run of
  * whitespace (linear). The list's line breaks are layout only.
  */
-export const MEDICAL_TERMS = new RegExp(
-  `(?<![\\p{L}\\p{N}])(?:${TERMS.replace(/\n/g, '').replace(/ /g, '\\s+')})(?![\\p{L}\\p{N}])`,
-  'giu',
-);
+const termsPattern = (terms: string): string =>
+  `(?<![\\p{L}\\p{N}])(?:${terms.replace(/\n/g, '').replace(/ /g, '\\s+')})(?![\\p{L}\\p{N}])`;
+
+export const MEDICAL_TERMS = new RegExp(termsPattern(TERMS), 'giu');
 
 export interface MedicalMention {
   start: number;
   end: number;
 }
 
+/**
+ * Index 0-36 of a character that /iu folds onto a-z, 0-9 or '-' (ſ and the Kelvin sign fold onto s
+ * and k), else -1. Every term starts with two such characters.
+ */
+function fold(c: number): number {
+  if (c >= 97 && c <= 122) return c - 97;
+  if (c >= 65 && c <= 90) return c - 65;
+  if (c >= 48 && c <= 57) return c - 22;
+  if (c === 45) return 36;
+  if (c === 0x17f) return 18;
+  if (c === 0x212a) return 10;
+  return -1;
+}
+
+/** The alternatives of `terms` outside groups ("covid(?:-19)?" is one). */
+function topLevelTerms(terms: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let from = 0;
+  for (let i = 0; i < terms.length; i++) {
+    if (terms[i] === '(') depth++;
+    else if (terms[i] === ')') depth--;
+    else if (terms[i] === '|' && depth === 0) {
+      out.push(terms.slice(from, i));
+      from = i + 1;
+    }
+  }
+  out.push(terms.slice(from));
+  return out;
+}
+
+/**
+ * MEDICAL_TERMS restricted to the terms starting with each first-two-character pair (37 x 37), in
+ * list order and sticky: at a given position it finds what the whole alternation would, trying a
+ * few literals instead of ~150.
+ */
+const BY_PAIR = (() => {
+  const groups = new Map<number, string[]>();
+  for (const term of topLevelTerms(TERMS.replace(/\n/g, ''))) {
+    const a = fold(term.charCodeAt(0));
+    const b = fold(term.charCodeAt(1));
+    // a quantifier at the third character could make the second optional
+    if (a < 0 || b < 0 || /^[?*{]/.test(term.slice(2)))
+      throw new Error(`medical term ${term} must start with two literal characters`);
+    const group = groups.get(a * 37 + b) ?? [];
+    group.push(term);
+    groups.set(a * 37 + b, group);
+  }
+  const table: (RegExp | undefined)[] = new Array(37 * 37).fill(undefined);
+  for (const [pair, terms] of groups) table[pair] = new RegExp(termsPattern(terms.join('|')), 'yiu');
+  return table;
+})();
+
+const isAsciiAlnum = (c: number): boolean => ((c | 32) >= 97 && (c | 32) <= 122) || (c >= 48 && c <= 57);
+
+/**
+ * Same matches as MEDICAL_TERMS scanned globally: a pair's sticky regex runs only where a letter
+ * starts a run of ASCII letters and digits (inside one, the look-behind fails) or is ſ or the Kelvin
+ * sign; the rest of the run is skipped with a character test.
+ */
 export function findMedicalTerms(text: string): MedicalMention[] {
   const out: MedicalMention[] = [];
-  MEDICAL_TERMS.lastIndex = 0;
-  for (let m = MEDICAL_TERMS.exec(text); m; m = MEDICAL_TERMS.exec(text))
-    out.push({ start: m.index, end: m.index + m[0].length });
+  const n = text.length;
+  let i = 0;
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    const ascii = isAsciiAlnum(c);
+    if (!ascii && c !== 0x17f && c !== 0x212a) {
+      i++;
+      continue;
+    }
+    const a = fold(c);
+    const b = a < 26 ? fold(text.charCodeAt(i + 1)) : -1;
+    const re = b < 0 ? undefined : BY_PAIR[a * 37 + b];
+    if (re) {
+      re.lastIndex = i;
+      const m = re.exec(text);
+      if (m) {
+        out.push({ start: i, end: i + m[0].length });
+        // a match ends before a character that is no letter or digit
+        i += m[0].length;
+        continue;
+      }
+    }
+    i++;
+    if (ascii) while (i < n && isAsciiAlnum(text.charCodeAt(i))) i++;
+  }
   return out;
 }
 

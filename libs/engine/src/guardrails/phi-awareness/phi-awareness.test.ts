@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Detection } from '../../core/types.ts';
+import { findMedicalTerms, MEDICAL_TERMS } from '../../detectors/pii/medical.ts';
 import { phiAwareness } from './phi-awareness.ts';
 
 const run = (text: string, config: Record<string, unknown> = {}): Detection =>
@@ -37,6 +38,16 @@ describe('PHIAwareness', () => {
       'blood test',
     ]);
     expect(run('Patient John Miller wrote about heartfailure and bloodtests.').passed).toBe(true);
+  });
+  it('finds exactly what the whole-text MEDICAL_TERMS scan finds', () => {
+    const text =
+      "HIV, ſtd and \u212Aidney disease; a1c x-Ray covid-19 alzheimer's _asthma éasthma 2asthma questions cooperation ct\u2003scan";
+    const all = [...text.matchAll(MEDICAL_TERMS)].map((m) => ({
+      start: m.index,
+      end: m.index + m[0].length,
+    }));
+    expect(all.length).toBeGreaterThan(8);
+    expect(findMedicalTerms(text)).toEqual(all);
   });
   it('flags a medication next to an identifier', () => {
     expect(run('Member SSN 078-05-1123 prescribed sertraline 50mg').passed).toBe(false);
