@@ -33,6 +33,9 @@ const fnv = (s: string): number => {
   return h;
 };
 
+const FILTER_BITS = 17;
+const FILTER_MASK = (1 << FILTER_BITS) - 1;
+
 /**
  * String-keyed open-addressing table looked up by character codes (a range of a string or a
  * scratch buffer), so that a token is looked up without making a string of it.
@@ -44,6 +47,11 @@ class CodeTable<T> {
   /** Hash of the key in each slot: most tokens are no key, and are told so without reading one. */
   private readonly hashes: Int32Array;
   private readonly mask: number;
+  /**
+   * One bit per value of the hash's low FILTER_BITS bits, set for the keys' hashes: small enough to
+   * stay in the CPU cache, so that most tokens are turned away without touching the slot arrays.
+   */
+  private readonly filter = new Int32Array(1 << (FILTER_BITS - 5));
 
   constructor(map: ReadonlyMap<string, T>) {
     let size = 16;
@@ -59,11 +67,13 @@ class CodeTable<T> {
       this.vals.push(v);
       this.slots[slot] = this.keys.length;
       this.hashes[slot] = h;
+      this.filter[(h & FILTER_MASK) >>> 5]! |= 1 << (h & 31);
     }
   }
 
   /** Value of `text.slice(s, s + len)`, whose FNV-1a hash is `h`. */
   getText(text: string, s: number, len: number, h: number): T | undefined {
+    if ((this.filter[(h & FILTER_MASK) >>> 5]! & (1 << (h & 31))) === 0) return undefined;
     let slot = h & this.mask;
     for (;;) {
       const idx = this.slots[slot]!;
@@ -80,6 +90,7 @@ class CodeTable<T> {
 
   /** Value of the first `len` codes of `buf`, whose FNV-1a hash is `h`. */
   getCodes(buf: Uint16Array, len: number, h: number): T | undefined {
+    if ((this.filter[(h & FILTER_MASK) >>> 5]! & (1 << (h & 31))) === 0) return undefined;
     let slot = h & this.mask;
     for (;;) {
       const idx = this.slots[slot]!;
@@ -276,7 +287,9 @@ export class Lexicon {
     return undefined;
   }
 
-  private readonly foldedMemo = new WeakMap<FoldedText, readonly LexHit[]>();
+  /** The last folded text matched and its hits (foldText keeps only the last text either). */
+  private lastFolded: FoldedText | undefined;
+  private lastHits: readonly LexHit[] = [];
 
   /**
    * Hits over a folded text's tokens, the same as `matchTokens(folded.tokens)`, looked up by the
@@ -284,8 +297,7 @@ export class Lexicon {
    */
   matchFolded(folded: FoldedText): readonly LexHit[] {
     if (this.words.size === 0 && this.phrases.size === 0) return [];
-    const known = this.foldedMemo.get(folded);
-    if (known) return known;
+    if (this.lastFolded === folded) return this.lastHits;
     this.tables ??= this.buildTables();
     const words = this.tables.words;
     const { text, starts, lens, origStart, origEnd, hashes, flags, count } = folded;
@@ -320,7 +332,8 @@ export class Lexicon {
         }
       }
     }
-    this.foldedMemo.set(folded, hits);
+    this.lastFolded = folded;
+    this.lastHits = hits;
     return hits;
   }
 

@@ -192,7 +192,8 @@ export function scanTokens(text: string): TokenArrays {
   let wide = false;
   /** Length of the current chain of single-letter tokens; a chain of 3 is joined afterwards. */
   let chain = 0;
-  let join = false;
+  /** First token of the first chain to join (-1: none). */
+  let join = -1;
   let i = 0;
   while (i < n) {
     const c = src[i]!;
@@ -256,7 +257,7 @@ export function scanTokens(text: string): TokenArrays {
     }
     if (pos - at === 1) {
       chain = chain > 0 && shortGap(src, origEnds[count - 1]!, start) ? chain + 1 : 1;
-      if (chain >= 3) join = true;
+      if (chain === 3 && join < 0) join = count - 2;
     } else chain = 0;
     if (count > 0) buf[o] = 32;
     starts[count] = at;
@@ -268,7 +269,7 @@ export function scanTokens(text: string): TokenArrays {
     count++;
     o = pos;
   }
-  if (join) [count, o] = joinSpelledOut(src, count);
+  if (join >= 0) [count, o] = joinSpelledOut(src, count, join);
   return emit(count, o, wide);
 }
 
@@ -398,11 +399,15 @@ function foldGeneral(text: string, src: Uint16Array, start: number, at: number):
   return pos;
 }
 
-/** Joins runs of three or more close single-letter tokens in place; returns the new count and length. */
-function joinSpelledOut(src: Uint16Array, count: number): [number, number] {
-  let o = 0;
-  let m = 0;
-  let i = 0;
+/**
+ * Joins runs of three or more close single-letter tokens in place, the first run starting at token
+ * `from` (the tokens before it stay where they are); returns the new count and length.
+ */
+function joinSpelledOut(src: Uint16Array, count: number, from: number): [number, number] {
+  // From the separator before token `from`, which the loop rewrites with the same space.
+  let o = from > 0 ? tokStart[from]! - 1 : 0;
+  let m = from;
+  let i = from;
   while (i < count) {
     let j = i;
     if (tokLen[i] === 1) {
