@@ -323,6 +323,8 @@ export class PatternGate {
   private readonly kind: Uint8Array;
   /** pair[a * width + b] = 1 when some prefix starts with classes a, b (or is the single class a). */
   private readonly pair: Uint8Array;
+  /** `pair` by ASCII codes (OTHER for the rest): startPair[c * 128 + d], one lookup per position of a full scan. */
+  private readonly startPair: Uint8Array;
   readonly patterns: readonly RegExp[];
 
   constructor(patterns: readonly RegExp[]) {
@@ -390,6 +392,11 @@ export class PatternGate {
     for (let c = 0; c < ASCII; c++) {
       this.cls[c] = symbolClass[symbol[c]!]!;
       this.kind[c] = (c < OTHER && WORD(c) ? IS_WORD : 0) | (firstChar[symbol[c]!] ? STARTS : 0);
+    }
+    this.startPair = new Uint8Array(ASCII * ASCII);
+    for (let c = 0; c < ASCII; c++) {
+      for (let d = 0; d < ASCII; d++)
+        this.startPair[c * ASCII + d] = pair[this.cls[c]! * width + this.cls[d]!]!;
     }
     this.child = new Int32Array(children.length * width);
     children.forEach((row, node) => {
@@ -471,6 +478,7 @@ export class PatternGate {
       const codes = codeUnits(text);
       const kind = this.kind;
       const otherKind = kind[OTHER]!;
+      const startPair = this.startPair;
       const wordStart = this.wordStart;
       let prevWord = false;
       for (let p = 0; p < n && active !== 0; p++) {
@@ -479,6 +487,8 @@ export class PatternGate {
         const wasWord = prevWord;
         prevWord = (k & IS_WORD) !== 0;
         if ((k & STARTS) === 0 || (wasWord && (active & ~wordStart) === 0)) continue;
+        if (p + 1 < n && startPair[Math.min(c, OTHER) * ASCII + Math.min(codes[p + 1]!, OTHER)] === 0)
+          continue;
         let mask = this.walk(codes, n, p) & active;
         if (wasWord) mask &= ~wordStart;
         if (mask !== 0) record(p, mask);
