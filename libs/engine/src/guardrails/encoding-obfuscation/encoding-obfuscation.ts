@@ -33,6 +33,30 @@ function firstHit(re: RegExp, text: string): RegExpExecArray | null {
   return re.exec(text);
 }
 
+const subfamilies = new Map<string, readonly Signature[]>();
+
+/**
+ * The signatures of `hit` as a family of its own, the same array for the same set (so it is
+ * compiled once): only they can be readable in the plain text, and a scan for a few prefixes tries
+ * far fewer word starts than one for the whole family. The cache is bounded, as sets vary by text.
+ */
+function subfamily(hit: ReadonlyMap<Signature, unknown>): readonly Signature[] {
+  const members: Signature[] = [];
+  let key = '';
+  INSTRUCTION_SIGNATURES.forEach((sig, k) => {
+    if (!hit.has(sig)) return;
+    members.push(sig);
+    key += `${k},`;
+  });
+  let family = subfamilies.get(key);
+  if (!family) {
+    if (subfamilies.size >= 256) subfamilies.clear();
+    family = members;
+    subfamilies.set(key, family);
+  }
+  return family;
+}
+
 /** The first (in family order) strong signature matching the folded text. */
 function anySignature(folded: string): string | undefined {
   let best = -1;
@@ -105,7 +129,7 @@ export const encodingObfuscation = defineGuardrail({
           const first = new Map<Signature, { s: number; e: number }>();
           scanFamily(n.text, INSTRUCTION_SIGNATURES, (sig, s, e) => first.set(sig, { s, e }), 1);
           const readable = new Set<Signature>();
-          if (first.size > 0) scanFamily(plain, INSTRUCTION_SIGNATURES, (sig) => readable.add(sig), 1);
+          if (first.size > 0) scanFamily(plain, subfamily(first), (sig) => readable.add(sig), 1);
           for (const sig of INSTRUCTION_SIGNATURES) {
             const m = first.get(sig);
             if (!m || readable.has(sig)) continue; // readable without de-obfuscation: not obfuscated
