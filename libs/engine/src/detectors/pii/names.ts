@@ -543,6 +543,10 @@ export function findPersons(text: string): PiiMatch[] {
       j--;
     }
     i = j;
+    // a lone ordinary word or place ("This", "Paris") that is in no name list: no cue or run can make
+    // it a name below, so skip the work that decides
+    if (run.length === 1 && (t.mask & (IN_PLACES | IN_COMMON)) !== 0 && (t.mask & (IN_FIRST | IN_LAST)) === 0)
+      continue;
     const names = run.filter((r) => (r.mask & IN_PARTICLES) === 0 || r.cap);
     // trim leading/trailing common words ("Thanks John", "Meet Anna Smith Today")
     while (names.length > 1 && (names[0]!.mask & IN_COMMON) !== 0 && (names[0]!.mask & IN_LAST) === 0)
