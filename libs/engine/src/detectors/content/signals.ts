@@ -72,15 +72,20 @@ function analyze(text: string): ContentSignals {
   return { folded, lexHits, harmHits, topicHits, requestFrame, benignContext };
 }
 
-const tagNames = new Map<string, string>();
+/** Tag strings by prefix, then category. */
+const tagNames = new Map<string, Map<string, string>>();
 
 /** `prefix` followed by `category` without its hyphens. */
 function tagOf(prefix: string, category: string): string {
-  const key = `${prefix}:${category}`;
-  let tag = tagNames.get(key);
+  let names = tagNames.get(prefix);
+  if (!names) {
+    names = new Map();
+    tagNames.set(prefix, names);
+  }
+  let tag = names.get(category);
   if (tag === undefined) {
     tag = `${prefix}${category.replace(/-/g, '')}`;
-    tagNames.set(key, tag);
+    names.set(category, tag);
   }
   return tag;
 }
