@@ -401,42 +401,62 @@ function foldGeneral(text: string, src: Uint16Array, start: number, at: number):
 
 /**
  * Joins runs of three or more close single-letter tokens in place, the first run starting at token
- * `from` (the tokens before it stay where they are); returns the new count and length.
+ * `from` (the tokens before it stay where they are); returns the new count and length. Tokens
+ * between runs move left by the same distance, so each such stretch is moved with one copyWithin.
  */
 function joinSpelledOut(src: Uint16Array, count: number, from: number): [number, number] {
   // From the separator before token `from`, which the loop rewrites with the same space.
   let o = from > 0 ? tokStart[from]! - 1 : 0;
   let m = from;
   let i = from;
+  /** The stretch of unjoined tokens (with their separators) not moved yet: source range, destination. */
+  let pendFrom = -1;
+  let pendTo = 0;
+  let pendDst = 0;
   while (i < count) {
     let j = i;
     if (tokLen[i] === 1) {
       while (j + 1 < count && tokLen[j + 1] === 1 && shortGap(src, tokOE[j]!, tokOS[j + 1]!)) j++;
       if (j - i < 2) j = i;
     }
-    if (m > 0) out[o++] = 32;
+    const sep = m > 0 ? 1 : 0;
+    if (j === i) {
+      // Tokens only move left and the source before token i holds its separator (a space).
+      if (pendFrom < 0) {
+        pendFrom = tokStart[i]! - sep;
+        pendDst = o;
+      }
+      pendTo = tokStart[i]! + tokLen[i]!;
+      tokStart[m] = o + sep;
+      tokLen[m] = tokLen[i]!;
+      tokOS[m] = tokOS[i]!;
+      tokOE[m] = tokOE[i]!;
+      tokHash[m] = tokHash[i]!;
+      tokFlags[m] = tokFlags[i]!;
+      o += sep + tokLen[i]!;
+      m++;
+      i++;
+      continue;
+    }
+    if (pendFrom >= 0) {
+      out.copyWithin(pendDst, pendFrom, pendTo);
+      pendFrom = -1;
+    }
+    if (sep) out[o++] = 32;
     const s = o;
-    // Tokens only move left, so copying forward in place is safe.
-    for (let k = i; k <= j; k++) {
-      const from = tokStart[k]!;
-      const to = from + tokLen[k]!;
-      for (let q = from; q < to; q++) out[o++] = out[q]!;
-    }
-    let h = tokHash[i]!;
-    let flags = tokFlags[i]!;
-    if (j > i) {
-      [h, flags] = hashFlags(out, s, o);
-      flags &= ~WIDE;
-    }
+    // Copying forward in place is safe: the run's letters only move left.
+    for (let k = i; k <= j; k++) out[o++] = out[tokStart[k]!]!;
+    const [h, flags] = hashFlags(out, s, o);
     tokStart[m] = s;
     tokLen[m] = o - s;
     tokOS[m] = tokOS[i]!;
     tokOE[m] = tokOE[j]!;
     tokHash[m] = h;
-    tokFlags[m] = flags;
+    tokFlags[m] = flags & ~WIDE;
     m++;
     i = j + 1;
   }
+  if (pendFrom >= 0) out.copyWithin(pendDst, pendFrom, pendTo);
   return [m, o];
 }
 
