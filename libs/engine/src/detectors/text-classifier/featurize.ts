@@ -83,6 +83,21 @@ const MENTION_RE = /@[A-Za-z0-9_]{1,50}/g;
 const ASCII_RE = /^[\x00-\x7f]*$/;
 const INVISIBLE_RE = /[\u00ad\u200b-\u200f\u2060-\u2064\ufeff\u202a-\u202e\u2066-\u2069]/g;
 
+/**
+ * WORD_FOLD of each code unit's lower case, for text that is not lower-cased as a whole: right for
+ * every code unit whose `toLowerCase` is one code unit that does not depend on context, that is all
+ * but Σ (σ or ς by what follows) and İ (two code units); surrogates are separators either way.
+ */
+const LOWER_FOLD = (() => {
+  const table = new Uint16Array(65536);
+  for (let c = 0; c < 65536; c++) {
+    if (c >= 0xd800 && c <= 0xdfff) continue;
+    const lower = String.fromCharCode(c).toLowerCase();
+    if (lower.length === 1) table[c] = WORD_FOLD[lower.charCodeAt(0)]!;
+  }
+  return table;
+})();
+
 /** Normalises text the same way at training and at inference. */
 export function normalizeForClassifier(text: string): string {
   let t = text;
@@ -390,15 +405,23 @@ export class Featurizer {
    * each window of `windowTokens` tokens divided by the square root of its feature count, best
    * window wins, a tail shorter than `minTail` tokens joins the window before it. The same features
    * in the same order as `run` with a scoring sink, so the result is bit-for-bit the same, but
-   * without a callback per feature, without a lower-cased copy of ASCII text (A-Z are folded as
-   * they are read, which is what `toLowerCase` does to ASCII), and with the character-n-gram
+   * without a callback per feature, without a lower-cased copy of the text (code units are folded
+   * as they are read, which is what `toLowerCase` does to them unless the text holds Σ or İ), and with the character-n-gram
    * weights of recently seen tokens cached (see `TokenCache`): a cached token adds the very same
    * float32 weights in the very same order, so the sums are identical. `w` must not be mutated
    * between calls (the cache is tied to the array's identity).
    */
   score(text: string, w: Float32Array, bias: number, windowTokens: number, minTail: number): number {
     if (this.deobfuscate) return this.scoreWords(text, w, bias, windowTokens, minTail);
-    const t = ASCII_RE.test(text) ? replacePlaceholders(text) : normalizeForClassifier(text);
+    let t: string;
+    // How code units are read: A-Z (ASCII) or every letter (LOWER_FOLD) lower-cased as they are read.
+    let fold = WORD_FOLD;
+    if (ASCII_RE.test(text)) t = replacePlaceholders(text);
+    else {
+      t = replacePlaceholders(text.normalize('NFKC').replace(INVISIBLE_RE, ''));
+      if (t.includes('\u03a3') || t.includes('\u0130')) t = t.toLowerCase();
+      else fold = LOWER_FOLD;
+    }
     if (this.cacheFor !== w) {
       this.cache.clear();
       this.cacheFor = w;
@@ -429,13 +452,11 @@ export class Featurizer {
     let prevSum = 0;
     let prevN = 0;
     let windows = 0;
-    const fold = WORD_FOLD;
     // The last two characters stored in `buf` (-1: none), for the run-collapsing rule.
     let last = -1;
     let beforeLast = -1;
     const n = t.length;
     for (let i = 0; i <= n; i++) {
-      // ASCII A-Z are folded here; a no-op on the non-ASCII path, whose text is already lower-cased.
       const c = i < n ? fold[t.charCodeAt(i)]! : 0;
       if (c !== 0) {
         if (c === last && c === beforeLast) continue;
