@@ -33,6 +33,23 @@ function firstHit(re: RegExp, text: string): RegExpExecArray | null {
   return re.exec(text);
 }
 
+const stickyCopies = new WeakMap<Signature, RegExp>();
+
+/**
+ * Whether the signature matches the plain text at `at` (where its folded hit lies in the original).
+ * A match there proves the phrase readable as written; only the hits it does not settle (offsets
+ * that moved, text that was de-obfuscated) need a scan of the plain text.
+ */
+function matchesAt(sig: Signature, plain: string, at: number): boolean {
+  let re = stickyCopies.get(sig);
+  if (!re) {
+    re = new RegExp(sig.re.source, `${sig.re.flags.replace('g', '')}y`);
+    stickyCopies.set(sig, re);
+  }
+  re.lastIndex = at;
+  return re.test(plain) && re.lastIndex > at;
+}
+
 const subfamilies = new Map<string, readonly Signature[]>();
 
 /**
@@ -129,7 +146,12 @@ export const encodingObfuscation = defineGuardrail({
           const first = new Map<Signature, { s: number; e: number }>();
           scanFamily(n.text, INSTRUCTION_SIGNATURES, (sig, s, e) => first.set(sig, { s, e }), 1);
           const readable = new Set<Signature>();
-          if (first.size > 0) scanFamily(plain, subfamily(first), (sig) => readable.add(sig), 1);
+          const unsure = new Map<Signature, unknown>();
+          for (const [sig, m] of first) {
+            if (matchesAt(sig, plain, n.toOriginal(m.s, m.e).start)) readable.add(sig);
+            else unsure.set(sig, m);
+          }
+          if (unsure.size > 0) scanFamily(plain, subfamily(unsure), (sig) => readable.add(sig), 1);
           for (const sig of INSTRUCTION_SIGNATURES) {
             const m = first.get(sig);
             if (!m || readable.has(sig)) continue; // readable without de-obfuscation: not obfuscated
