@@ -38,6 +38,8 @@ function onlyNeutralWords(f: FoldedText): boolean {
 
 const MAX_FINDINGS = 50;
 
+const round3 = (v: number): number => Math.round(v * 1000) / 1000;
+
 export const TOXICITY_CATEGORIES = ['toxic', 'insult', 'profanity', 'hate', 'sexual', 'violence'] as const;
 type ToxicityCategory = (typeof TOXICITY_CATEGORIES)[number];
 
@@ -126,7 +128,14 @@ export const toxicity = defineGuardrail({
         (c) => enabled.has(c) && (c === 'toxic' ? toxic >= threshold : scores[c] >= config.categoryThreshold),
       );
       const details = {
-        scores: Object.fromEntries(Object.entries(scores).map(([k, v]) => [k, Math.round(v * 1000) / 1000])),
+        scores: {
+          toxic: round3(scores.toxic),
+          insult: round3(scores.insult),
+          profanity: round3(scores.profanity),
+          hate: round3(scores.hate),
+          sexual: round3(scores.sexual),
+          violence: round3(scores.violence),
+        },
         threshold,
       };
       if (failing.length === 0) {
