@@ -275,15 +275,15 @@ export function scanFamily(
     scanDepth++;
     try {
       const { firstPairs } = fam;
-      let prevWord = 0;
-      for (let i = 0; i < n; i++) {
+      let p = 0;
+      while (p < n) {
+        // From word start to word start: two tight loops with one branch per unit; u[n] is 0.
+        while (p < n && WORD_UNIT[u[p] as number] === 0) p++;
+        if (p >= n) break;
+        const i = p++;
+        while (WORD_UNIT[u[p] as number] === 1) p++;
         const c = u[i] as number;
-        const word = WORD_UNIT[c] as number;
-        // Computed without branching (word starts are unpredictable); u[n] is 0.
-        const start =
-          word & (prevWord ^ 1) & (firstPairs[((c & 127) << 7) | ((u[i + 1] as number) & 127)] as number);
-        prevWord = word;
-        if (start === 0) continue;
+        if (firstPairs[((c & 127) << 7) | ((u[i + 1] as number) & 127)] === 0) continue;
         let node = 0;
         for (let j = i; j < n; j++) {
           const cj = u[j] as number;
