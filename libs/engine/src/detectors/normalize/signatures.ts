@@ -143,7 +143,7 @@ function itemPrefixes(s: string, k: number): string[] | undefined {
   return lit.length > 0 && /^[a-z0-9]/.test(lit) ? [lit] : undefined;
 }
 
-/** `\\w` code units (what `\\b` looks at), as a table: one lookup per unit, no unpredictable branches. */
+/** `\\w` code units (what `\\b` looks at), as a table: one lookup per unit. */
 const WORD_UNIT = new Uint8Array(65536);
 for (let c = 0; c < 128; c++) if (/\w/.test(String.fromCharCode(c))) WORD_UNIT[c] = 1;
 
