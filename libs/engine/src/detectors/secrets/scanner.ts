@@ -471,7 +471,10 @@ export function createSecretScanner(options: ScannerOptions = {}): SecretScanner
     let value = text.slice(vs, ve);
     // The entropy of `value`, computed once.
     let h = -1;
-    const entropy = () => (h < 0 ? (h = shannonEntropy(value)) : h);
+    const entropy = () => {
+      if (h < 0) h = shannonEntropy(value);
+      return h;
+    };
     if (!contextNear && entropy() < 1.5) return null;
     if (isPlaceholder(value)) return null;
     if (!quoted && isClosing(text.charCodeAt(ve - 1))) {
