@@ -8,6 +8,7 @@
  * nothing. A pattern the parser does not understand, or one that can start with any character,
  * is simply run over the whole text as before.
  */
+import { CodeUnitBuffer } from '../code-units/code-units.ts';
 
 /** Maximum prefix length taken from a pattern (shorter when a pattern has too many prefixes). */
 const K = 5;
@@ -282,17 +283,7 @@ const IS_WORD = 1;
 const STARTS = 2;
 
 /** The text's UTF-16 code units (reading a typed array is cheaper than String#charCodeAt). */
-let units = Buffer.allocUnsafeSlow(8192);
-let unitCodes = new Uint16Array(units.buffer, 0, 4096);
-
-function codeUnits(text: string): Uint16Array {
-  if (text.length * 2 > units.length) {
-    units = Buffer.allocUnsafeSlow(Math.max(text.length * 2, units.length * 2));
-    unitCodes = new Uint16Array(units.buffer, 0, units.length >> 1);
-  }
-  units.write(text, 0, 'utf16le');
-  return unitCodes;
-}
+const textUnits = new CodeUnitBuffer();
 
 export interface GateMatch {
   index: number;
@@ -468,14 +459,14 @@ export class PatternGate {
     };
     if (wordStarts && this.wordStartsOnly) {
       const { positions } = wordStarts;
-      const codes = codeUnits(text);
+      const codes = textUnits.load(text);
       for (let k = 0; k < wordStarts.count && active !== 0; k++) {
         const p = positions[k]!;
         const mask = this.walk(codes, n, p) & active;
         if (mask !== 0) record(p, mask);
       }
     } else {
-      const codes = codeUnits(text);
+      const codes = textUnits.load(text);
       const kind = this.kind;
       const otherKind = kind[OTHER]!;
       const startPair = this.startPair;

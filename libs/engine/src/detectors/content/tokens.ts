@@ -4,6 +4,7 @@
  * b!tch, @ss), masked letters (f*ck keeps its `*` for the masked-variant keys), stretched letters
  * (fuuuck, handled at lookup) and spelled-out words (p.o.r.n, s e x, f-u-c-k are joined).
  */
+import { CodeUnitBuffer } from '../code-units/code-units.ts';
 
 export interface Token {
   /** Folded form: lowercase, leet digits and symbols replaced by letters. */
@@ -136,17 +137,7 @@ function growTokens(need: number): void {
 }
 
 /** The input's UTF-16 code units (reading a typed array is cheaper than String#charCodeAt). */
-let source = Buffer.allocUnsafeSlow(8192);
-let sourceCodes = new Uint16Array(source.buffer, 0, 4096);
-
-function codesOf(text: string): Uint16Array {
-  if (text.length * 2 > source.length) {
-    source = Buffer.allocUnsafeSlow(Math.max(text.length * 2, source.length * 2));
-    sourceCodes = new Uint16Array(source.buffer, 0, source.length >> 1);
-  }
-  source.write(text, 0, 'utf16le');
-  return sourceCodes;
-}
+const sourceUnits = new CodeUnitBuffer();
 
 let latin1 = Buffer.allocUnsafe(4096);
 const utf16 = new TextDecoder('utf-16le');
@@ -176,7 +167,7 @@ function shortGap(src: Uint16Array, from: number, to: number): boolean {
  */
 export function scanTokens(text: string): TokenArrays {
   const n = text.length;
-  const src = codesOf(text);
+  const src = sourceUnits.load(text);
   growOut(n + 16);
   // Tokens are separated by at least one character, so this many always fit.
   growTokens((n >> 1) + 2);

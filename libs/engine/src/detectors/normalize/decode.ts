@@ -3,7 +3,7 @@
  * those that decode to meaningful text. Random ids, hashes and binary blobs are rejected because
  * they do not decode to mostly printable, word-like text.
  */
-import { UnitBuffer } from './units.ts';
+import { CodeUnitBuffer } from '../code-units/code-units.ts';
 
 export type Encoding = 'base64' | 'hex' | 'url' | 'rot13';
 
@@ -270,7 +270,7 @@ interface Prescan {
   percent: boolean;
 }
 
-const unitBuffer = new UnitBuffer();
+const unitBuffer = new CodeUnitBuffer();
 
 /** What the decoders check about the run `u[s, e)`, read only for runs long enough to decode. */
 function describeRun(u: Uint16Array, s: number, e: number): Run {

@@ -1,5 +1,5 @@
+import { CodeUnitBuffer } from '../code-units/code-units.ts';
 import { foldCodePoint, type InvisibleKind, invisibleKind, isVariationSelector, LEET } from './fold.ts';
-import { UnitBuffer } from './units.ts';
 
 export interface NormalizedText {
   /** Folded text: NFKC, invisible chars removed, homoglyphs folded to ASCII, lowercased, leetspeak/spacing de-obfuscated (when enabled). */
@@ -436,7 +436,7 @@ function compactText(text: string, drops: readonly number[]): string {
 }
 
 /** Code units of the folded text, for the spacing and leetspeak scans. */
-const unitBuffer = new UnitBuffer();
+const unitBuffer = new CodeUnitBuffer();
 
 const cache: Array<{ key: string; original: string; result: NormalizedText }> = [];
 const CACHE_SIZE = 4;

@@ -3,9 +3,10 @@
  * form of every embedded encoded payload), returning hits with offsets into the original text.
  * Patterns are written against folded text: lowercase ASCII, homoglyphs/leetspeak/spacing undone.
  */
+
+import { CodeUnitBuffer } from '../code-units/code-units.ts';
 import { type DecodedPayload, decodeEmbedded } from './decode.ts';
 import { normalizeText } from './normalize.ts';
-import { UnitBuffer } from './units.ts';
 
 export interface Signature {
   /** Stable id, reported as the finding type suffix and documented. */
@@ -162,7 +163,7 @@ interface CompiledFamily {
   firstPairs: Uint8Array;
 }
 
-const unitBuffer = new UnitBuffer();
+const unitBuffer = new CodeUnitBuffer();
 let scanDepth = 0;
 
 /**
@@ -271,7 +272,7 @@ export function scanFamily(
     const count = new Int32Array(anchored.length);
     const nextAllowed = new Int32Array(anchored.length);
     // A scan started from onHit gets its own copy of the units.
-    const u = scanDepth === 0 ? unitBuffer.load(folded) : new UnitBuffer().load(folded);
+    const u = scanDepth === 0 ? unitBuffer.load(folded) : new CodeUnitBuffer().load(folded);
     scanDepth++;
     try {
       const { firstPairs } = fam;

@@ -1,6 +1,6 @@
 import { RE2JS } from 're2js';
+import { CodeUnitBuffer } from '../code-units/code-units.ts';
 import { isChecksumContext, isHashOrUuid, isPlaceholder } from './allowlist.ts';
-import { CodeUnits } from './code-units.ts';
 import { charClasses, shannonEntropy } from './entropy.ts';
 import {
   ASSIGNMENT_SOURCE,
@@ -205,7 +205,7 @@ export function createSecretScanner(options: ScannerOptions = {}): SecretScanner
   ];
 
   const lines = new LineFeeds();
-  const code = new CodeUnits();
+  const codeUnits = new CodeUnitBuffer();
   // Windows by format rule index, and the rules with windows in the order of their first hit;
   // reused from one scan to the next.
   const formatWindows: Array<Window[] | undefined> = new Array(formats.length);
@@ -219,10 +219,10 @@ export function createSecretScanner(options: ScannerOptions = {}): SecretScanner
     const contextHits: ContextHit[] = [];
     const customHit = new Set<number>();
 
-    code.load(text);
+    const units = codeUnits.load(text);
     lines.reset(text);
     if (index) {
-      index.scan(code.units, code.length, (kw, start, end) => {
+      index.scan(units, text.length, (kw, start, end) => {
         const list = consumers[kw]!;
         for (let k = 0; k < list.length; k++) {
           const c = list[k]!;
@@ -299,7 +299,7 @@ export function createSecretScanner(options: ScannerOptions = {}): SecretScanner
         // The regex runs sticky at the few positions where it may match (the same matches as a
         // global search, at a fraction of the cost).
         for (let from = w.start; candidates.length < MAX_CANDIDATES; ) {
-          const p = nextAssignmentStart(code.units, from, w.start, w.end);
+          const p = nextAssignmentStart(units, from, w.start, w.end);
           if (p < 0) break;
           assignment.lastIndex = p - w.start;
           const m = assignment.exec(slice);
@@ -395,7 +395,7 @@ export function createSecretScanner(options: ScannerOptions = {}): SecretScanner
       for (let k = -1; k < lines.count && candidates.length < MAX_CANDIDATES; k++) {
         const ls = k < 0 ? 0 : lines.at(k) + 1;
         if (ls >= text.length) break;
-        if (!opensWithLabel(code.units, ls, code.length)) continue;
+        if (!opensWithLabel(units, ls, text.length)) continue;
         labelled.lastIndex = ls;
         const m = labelled.exec(text);
         if (!m) continue;

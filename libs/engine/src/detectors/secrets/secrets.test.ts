@@ -1,7 +1,7 @@
 import { check } from 'recheck';
 import { describe, expect, it } from 'vitest';
+import { CodeUnitBuffer } from '../code-units/code-units.ts';
 import { ALLOWLIST_PATTERNS } from './allowlist.ts';
-import { CodeUnits } from './code-units.ts';
 import { CONTEXT_PATTERNS, ENV_PATTERNS } from './contexts.ts';
 import { ASSIGNMENT_SOURCE, nextAssignmentStart, XML_ELEMENT_SOURCE } from './generic.ts';
 import { BUILTIN_RULES } from './rules/index.ts';
@@ -274,12 +274,10 @@ describe('secret scanner options', () => {
 });
 
 describe('assignment start finder', () => {
-  const code = new CodeUnits();
+  const codeUnits = new CodeUnitBuffer();
   /** nextAssignmentStart on the whole of `text`. */
-  const next = (text: string, from: number, start = 0) => {
-    code.load(text);
-    return nextAssignmentStart(code.units, from, start, text.length);
-  };
+  const next = (text: string, from: number, start = 0) =>
+    nextAssignmentStart(codeUnits.load(text), from, start, text.length);
   /**
    * Whether the assignment regex matches at `p` with a match the scanner keeps: it drops a comma
    * "operator" unless both the name and the value are quoted (`"name", "value"`).
