@@ -536,7 +536,7 @@ export class Featurizer {
       }
       tokens++;
       if (tokens >= windowTokens) {
-        const z = bias + (cnt > 0 ? sum / Math.sqrt(cnt) : 0);
+        const z = windowLogit(bias, sum, cnt);
         if (z > best) best = z;
         prevSum = sum;
         prevN = cnt;
@@ -548,17 +548,7 @@ export class Featurizer {
       len = 0;
       h = FNV_OFFSET;
     }
-    if (tokens > 0 || windows === 0) {
-      if (windows > 0 && tokens < minTail) {
-        const m = cnt + prevN;
-        const z = bias + (m > 0 ? (sum + prevSum) / Math.sqrt(m) : 0);
-        if (z > best) best = z;
-      } else {
-        const z = bias + (cnt > 0 ? sum / Math.sqrt(cnt) : 0);
-        if (z > best) best = z;
-      }
-    }
-    return best;
+    return closeLastWindow(best, bias, sum, cnt, prevSum, prevN, tokens, windows, minTail);
   }
 
   /** `score` in `deobfuscate` mode: the same windows over the word hashes of `wordHashes`. */
@@ -593,7 +583,7 @@ export class Featurizer {
       }
       tokens++;
       if (tokens >= windowTokens) {
-        const z = bias + (cnt > 0 ? sum / Math.sqrt(cnt) : 0);
+        const z = windowLogit(bias, sum, cnt);
         if (z > best) best = z;
         prevSum = sum;
         prevN = cnt;
@@ -603,16 +593,34 @@ export class Featurizer {
         tokens = 0;
       }
     }
-    if (tokens > 0 || windows === 0) {
-      if (windows > 0 && tokens < minTail) {
-        const m = cnt + prevN;
-        const z = bias + (m > 0 ? (sum + prevSum) / Math.sqrt(m) : 0);
-        if (z > best) best = z;
-      } else {
-        const z = bias + (cnt > 0 ? sum / Math.sqrt(cnt) : 0);
-        if (z > best) best = z;
-      }
-    }
-    return best;
+    return closeLastWindow(best, bias, sum, cnt, prevSum, prevN, tokens, windows, minTail);
   }
+}
+
+/** A window's logit: the bias plus the window's weight sum scaled by 1/sqrt(feature count). */
+function windowLogit(bias: number, sum: number, features: number): number {
+  return bias + (features > 0 ? sum / Math.sqrt(features) : 0);
+}
+
+/**
+ * The best logit once the last window is closed: a partial window shorter than `minTail` tokens
+ * is scored together with the full window before it; a text with no tokens scores the bias.
+ */
+function closeLastWindow(
+  best: number,
+  bias: number,
+  sum: number,
+  features: number,
+  prevSum: number,
+  prevFeatures: number,
+  tokens: number,
+  windows: number,
+  minTail: number,
+): number {
+  if (tokens === 0 && windows > 0) return best;
+  const z =
+    windows > 0 && tokens < minTail
+      ? windowLogit(bias, sum + prevSum, features + prevFeatures)
+      : windowLogit(bias, sum, features);
+  return Math.max(z, best);
 }
