@@ -14,6 +14,7 @@ function registeredRoutes(): string[] {
     limits: { bodyLimitBytes: 1, textLimitChars: 1, maxGuardrailsPerProfile: 1, maxProfilesPerUser: 1 },
     analytics: {},
     batches: { limits: {} },
+    admin: {},
   } as unknown as AppDeps);
   const seen = new Set<string>();
   for (const mw of app.middleware as Array<{

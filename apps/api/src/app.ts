@@ -6,9 +6,11 @@ import Koa from 'koa';
 import bodyParser from 'koa-bodyparser';
 import type { Logger } from 'pino';
 import type { Registry as MetricsRegistry } from 'prom-client';
+import { authenticateAdmin } from './auth/admin.ts';
 import { authenticate, type KeyResolver } from './auth/keys.ts';
 import { errorHandler, requestId, requestLogger, requireJson } from './http/middleware.ts';
 import type { ProfileResolver } from './profiles/resolver.ts';
+import { type AdminRouteDeps, adminRoutes } from './routes/admin.ts';
 import { type AnalyticsQueries, analyticsRoutes } from './routes/analytics.ts';
 import { type BatchDeps, batchRoutes, parsesOwnBody } from './routes/batches.ts';
 import { docsRoutes } from './routes/docs.ts';
@@ -35,6 +37,8 @@ export interface AppDeps {
   rateLimit?: Koa.Middleware;
   /** Asynchronous batches (routes/batches.ts). */
   batches: Pick<BatchDeps, 'queue' | 'limits'>;
+  /** Users and keys over HTTP; `token` is ADMIN_TOKEN (unset: the admin routes answer 404). */
+  admin: Pick<AdminRouteDeps, 'provision' | 'keyPepper'> & { token: string | undefined };
   ready(): Promise<boolean>;
   isShuttingDown(): boolean;
 }
@@ -66,6 +70,12 @@ export function createApp(deps: AppDeps): Koa {
   app.use(open.routes()).use(open.allowedMethods({ throw: true }));
   const docs = docsRoutes();
   app.use(docs.routes()).use(docs.allowedMethods({ throw: true }));
+
+  const admin = new Router();
+  admin.use('/admin', authenticateAdmin(deps.admin.token));
+  const adminApi = adminRoutes({ ...deps.admin, db: deps.db, logger: deps.logger });
+  admin.use(adminApi.routes(), adminApi.allowedMethods({ throw: true }));
+  app.use(admin.routes()).use(admin.allowedMethods({ throw: true }));
 
   const api = new Router();
   api.use('/api', authenticate(deps.keys));

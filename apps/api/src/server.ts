@@ -19,6 +19,7 @@ import {
   createQueues,
   createRedisConnection,
   enqueueBatch,
+  enqueueProvisioningJob,
 } from '@parapet/queue';
 import type { Logger } from 'pino';
 import { collectDefaultMetrics, Registry as MetricsRegistry } from 'prom-client';
@@ -150,6 +151,11 @@ export async function startServer(
       } catch {
         return false;
       }
+    },
+    admin: {
+      token: config.adminToken,
+      keyPepper: config.keyPepper,
+      provision: (userId) => withTimeout(enqueueProvisioningJob(queues.provisioning, userId), 5_000),
     },
     isShuttingDown: () => shuttingDown,
   });

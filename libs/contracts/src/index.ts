@@ -1,3 +1,4 @@
+export * from './admin.ts';
 export * from './analytics.ts';
 export * from './batches.ts';
 export * from './http.ts';

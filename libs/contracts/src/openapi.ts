@@ -1,5 +1,14 @@
 import { z } from 'zod';
 import {
+  adminCreatedKeySchema,
+  adminCreateKeySchema,
+  adminCreateUserSchema,
+  adminKeyListSchema,
+  adminKeySchema,
+  adminUserListSchema,
+  adminUserSchema,
+} from './admin.ts';
+import {
   analyticsGuardrailsQuerySchema,
   analyticsGuardrailsSchema,
   analyticsSummaryQuerySchema,
@@ -38,8 +47,9 @@ export interface RouteSpec {
   /** Koa-style path (`/api/profiles/:id`). */
   path: string;
   summary: string;
-  tag: 'Validation' | 'Profiles' | 'Analytics' | 'Catalogue' | 'Operations';
-  auth: boolean;
+  tag: 'Validation' | 'Profiles' | 'Analytics' | 'Catalogue' | 'Operations' | 'Admin';
+  /** An API key (`/api/*`), the operator's ADMIN_TOKEN (`/admin/*`), or nothing (probes). */
+  auth: 'apiKey' | 'admin' | 'none';
   body?: z.ZodType;
   query?: z.ZodObject;
   /** Success status → schema (undefined: no body). */
@@ -77,7 +87,7 @@ export const ROUTES: readonly RouteSpec[] = [
     path: '/api/validate',
     summary: 'Validate a text against a profile',
     tag: 'Validation',
-    auth: true,
+    auth: 'apiKey',
     body: validateRequestSchema,
     success: [200, validateResponseSchema],
     errors: [404],
@@ -88,7 +98,7 @@ export const ROUTES: readonly RouteSpec[] = [
     summary:
       'Validate many texts asynchronously on the workers (202; poll, page the results, or get a signed webhook)',
     tag: 'Validation',
-    auth: true,
+    auth: 'apiKey',
     body: createBatchRequestSchema,
     success: [202, batchAcceptedSchema],
     errors: [404, 503],
@@ -98,7 +108,7 @@ export const ROUTES: readonly RouteSpec[] = [
     path: '/api/batches',
     summary: "List the caller's batches, newest first",
     tag: 'Validation',
-    auth: true,
+    auth: 'apiKey',
     query: batchListQuerySchema,
     success: [200, batchListSchema],
   },
@@ -107,7 +117,7 @@ export const ROUTES: readonly RouteSpec[] = [
     path: '/api/batches/:id',
     summary: "A batch's status, counts, progress and timestamps",
     tag: 'Validation',
-    auth: true,
+    auth: 'apiKey',
     success: [200, batchSchema],
     errors: [404],
   },
@@ -116,7 +126,7 @@ export const ROUTES: readonly RouteSpec[] = [
     path: '/api/batches/:id/results',
     summary: "A page of a batch's item results in item order",
     tag: 'Validation',
-    auth: true,
+    auth: 'apiKey',
     query: batchResultsQuerySchema,
     success: [200, batchResultsPageSchema],
     errors: [404],
@@ -126,7 +136,7 @@ export const ROUTES: readonly RouteSpec[] = [
     path: '/api/batches/:id',
     summary: "Cancel a batch's remaining items (an ended batch is returned unchanged)",
     tag: 'Validation',
-    auth: true,
+    auth: 'apiKey',
     success: [200, batchSchema],
     errors: [404],
   },
@@ -135,7 +145,7 @@ export const ROUTES: readonly RouteSpec[] = [
     path: '/api/profiles',
     summary: "List the caller's profiles, built-ins included",
     tag: 'Profiles',
-    auth: true,
+    auth: 'apiKey',
     success: [200, profileListSchema],
   },
   {
@@ -143,7 +153,7 @@ export const ROUTES: readonly RouteSpec[] = [
     path: '/api/profiles',
     summary: 'Create a profile',
     tag: 'Profiles',
-    auth: true,
+    auth: 'apiKey',
     body: profileDefinitionSchema,
     success: [201, profileSchema],
     errors: [409],
@@ -153,7 +163,7 @@ export const ROUTES: readonly RouteSpec[] = [
     path: '/api/profiles/:id',
     summary: 'Get a profile (with its ETag)',
     tag: 'Profiles',
-    auth: true,
+    auth: 'apiKey',
     success: [200, profileSchema],
     errors: [404],
   },
@@ -162,7 +172,7 @@ export const ROUTES: readonly RouteSpec[] = [
     path: '/api/profiles/:id',
     summary: 'Replace a profile, creating a new version',
     tag: 'Profiles',
-    auth: true,
+    auth: 'apiKey',
     body: profileDefinitionSchema,
     success: [200, profileSchema],
     errors: [403, 404, 409, 412, 428],
@@ -173,7 +183,7 @@ export const ROUTES: readonly RouteSpec[] = [
     path: '/api/profiles/:id',
     summary: 'Change some fields of a profile, creating a new version',
     tag: 'Profiles',
-    auth: true,
+    auth: 'apiKey',
     body: profilePatchSchema,
     success: [200, profileSchema],
     errors: [403, 404, 409, 412, 428],
@@ -184,7 +194,7 @@ export const ROUTES: readonly RouteSpec[] = [
     path: '/api/profiles/:id',
     summary: 'Delete a custom profile',
     tag: 'Profiles',
-    auth: true,
+    auth: 'apiKey',
     success: [204, undefined],
     errors: [403, 404],
   },
@@ -193,7 +203,7 @@ export const ROUTES: readonly RouteSpec[] = [
     path: '/api/profiles/:id/clone',
     summary: 'Copy any visible profile into a new custom profile',
     tag: 'Profiles',
-    auth: true,
+    auth: 'apiKey',
     body: profileCloneSchema,
     success: [201, profileSchema],
     errors: [404, 409],
@@ -203,7 +213,7 @@ export const ROUTES: readonly RouteSpec[] = [
     path: '/api/profiles/:id/versions',
     summary: 'List the versions of a profile',
     tag: 'Profiles',
-    auth: true,
+    auth: 'apiKey',
     success: [200, profileVersionListSchema],
     errors: [404],
   },
@@ -212,7 +222,7 @@ export const ROUTES: readonly RouteSpec[] = [
     path: '/api/profiles/:id/versions/:version',
     summary: 'Get one version of a profile',
     tag: 'Profiles',
-    auth: true,
+    auth: 'apiKey',
     success: [200, profileVersionSchema],
     errors: [404],
   },
@@ -221,7 +231,7 @@ export const ROUTES: readonly RouteSpec[] = [
     path: '/api/profiles/:id/rollback',
     summary: 'Make a new version equal to an old one',
     tag: 'Profiles',
-    auth: true,
+    auth: 'apiKey',
     body: profileRollbackSchema,
     success: [200, profileSchema],
     errors: [403, 404, 409, 412],
@@ -232,7 +242,7 @@ export const ROUTES: readonly RouteSpec[] = [
     path: '/api/guardrails',
     summary: 'The guardrail catalogue: names, stages, config schemas, defaults, examples',
     tag: 'Catalogue',
-    auth: true,
+    auth: 'apiKey',
     success: [200, guardrailCatalogueSchema],
   },
   {
@@ -240,7 +250,7 @@ export const ROUTES: readonly RouteSpec[] = [
     path: '/api/analytics/summary',
     summary: "Totals, pass rate, latency percentiles and per-guardrail counts of the caller's executions",
     tag: 'Analytics',
-    auth: true,
+    auth: 'apiKey',
     query: analyticsSummaryQuerySchema,
     success: [200, analyticsSummarySchema],
   },
@@ -249,7 +259,7 @@ export const ROUTES: readonly RouteSpec[] = [
     path: '/api/analytics/timeseries',
     summary: "Per-bucket totals and latency percentiles of the caller's executions (empty buckets included)",
     tag: 'Analytics',
-    auth: true,
+    auth: 'apiKey',
     query: analyticsTimeseriesQuerySchema,
     success: [200, analyticsTimeseriesSchema],
   },
@@ -258,7 +268,7 @@ export const ROUTES: readonly RouteSpec[] = [
     path: '/api/analytics/guardrails',
     summary: 'Per guardrail: runs, failures, blocks, block rate, durations and top finding types',
     tag: 'Analytics',
-    auth: true,
+    auth: 'apiKey',
     query: analyticsGuardrailsQuerySchema,
     success: [200, analyticsGuardrailsSchema],
   },
@@ -267,16 +277,63 @@ export const ROUTES: readonly RouteSpec[] = [
     path: '/api/analytics/usage',
     summary: "Executions per API key and UTC day of the caller's keys",
     tag: 'Analytics',
-    auth: true,
+    auth: 'apiKey',
     query: analyticsUsageQuerySchema,
     success: [200, analyticsUsageSchema],
+  },
+  {
+    method: 'post',
+    path: '/admin/users',
+    summary: 'Create a user (tenant) and enqueue the provisioning of its built-in profiles',
+    tag: 'Admin',
+    auth: 'admin',
+    body: adminCreateUserSchema,
+    success: [201, adminUserSchema],
+    errors: [404, 409],
+  },
+  {
+    method: 'get',
+    path: '/admin/users',
+    summary: 'List users by name',
+    tag: 'Admin',
+    auth: 'admin',
+    success: [200, adminUserListSchema],
+    errors: [404],
+  },
+  {
+    method: 'post',
+    path: '/admin/users/:userId/keys',
+    summary: 'Create an API key for a user; the answer is the only place the key is ever shown',
+    tag: 'Admin',
+    auth: 'admin',
+    body: adminCreateKeySchema,
+    success: [201, adminCreatedKeySchema],
+    errors: [404],
+  },
+  {
+    method: 'get',
+    path: '/admin/users/:userId/keys',
+    summary: "List a user's keys, newest first (display prefixes, never keys)",
+    tag: 'Admin',
+    auth: 'admin',
+    success: [200, adminKeyListSchema],
+    errors: [404],
+  },
+  {
+    method: 'delete',
+    path: '/admin/keys/:id',
+    summary: 'Revoke an API key on every API process within a second (revoking twice answers the same key)',
+    tag: 'Admin',
+    auth: 'admin',
+    success: [200, adminKeySchema],
+    errors: [404],
   },
   {
     method: 'get',
     path: '/healthz',
     summary: 'Liveness',
     tag: 'Operations',
-    auth: false,
+    auth: 'none',
     success: [200, z.object({ status: z.string() })],
   },
   {
@@ -284,7 +341,7 @@ export const ROUTES: readonly RouteSpec[] = [
     path: '/readyz',
     summary: 'Readiness: Postgres and Redis answer; 503 while shutting down',
     tag: 'Operations',
-    auth: false,
+    auth: 'none',
     success: [200, z.object({ status: z.string() })],
     errors: [503],
   },
@@ -292,9 +349,9 @@ export const ROUTES: readonly RouteSpec[] = [
 
 const ERROR_TEXT: Record<number, string> = {
   400: 'Invalid JSON, or a missing, unknown or mistyped field (`details` names each)',
-  401: 'Missing, unknown or revoked API key',
+  401: 'Missing, unknown or revoked API key (admin routes: missing or wrong admin token)',
   403: 'Built-in profiles are read-only',
-  404: 'Not found (also for another user’s resources)',
+  404: 'Not found (also for another user’s resources; admin routes: also when ADMIN_TOKEN is unset)',
   409: 'Name already in use',
   412: 'If-Match does not match the current ETag',
   413: 'Body or text over the limit',
@@ -353,9 +410,13 @@ export function buildOpenApi(version: string): Record<string, unknown> {
           }
         : { description: 'Success' },
     };
-    const errorStatuses = route.auth
-      ? [400, 401, 413, 415, 429, 500, ...(route.errors ?? [])]
-      : (route.errors ?? []);
+    const common =
+      route.auth === 'apiKey'
+        ? [400, 401, 413, 415, 429, 500]
+        : route.auth === 'admin'
+          ? [400, 401, 413, 415, 500]
+          : [];
+    const errorStatuses = [...common, ...(route.errors ?? [])];
     for (const code of [...new Set(errorStatuses)].sort()) {
       responses[code] = {
         description: ERROR_TEXT[code] ?? 'Error',
@@ -367,7 +428,11 @@ export function buildOpenApi(version: string): Record<string, unknown> {
       summary: route.summary,
       tags: [route.tag],
       operationId: operationId(route),
-      ...(route.auth ? {} : { security: [] }),
+      ...(route.auth === 'none'
+        ? { security: [] }
+        : route.auth === 'admin'
+          ? { security: [{ adminToken: [] }] }
+          : {}),
       ...(parameters.length ? { parameters } : {}),
       ...(route.body
         ? {
@@ -394,6 +459,7 @@ export function buildOpenApi(version: string): Record<string, unknown> {
       securitySchemes: {
         bearer: { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer <key>' },
         apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' },
+        adminToken: { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer <ADMIN_TOKEN>' },
       },
       schemas: { Error: jsonSchema(errorEnvelopeSchema, 'output') },
     },

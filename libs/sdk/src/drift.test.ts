@@ -12,8 +12,8 @@ const key = (method: string, path: string) => `${method.toUpperCase()} ${path}`;
 /** Koa-style `/api/profiles/:id` as in the OpenAPI document: `/api/profiles/{id}`. */
 const openApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
 
-/** The API surface: authenticated routes. /healthz and /readyz are for orchestrators, not clients. */
-const serverRoutes = ROUTES.filter((r) => r.auth).map((r) => key(r.method, openApiPath(r.path)));
+/** The API surface: routes called with an API key. Probes are for orchestrators, /admin for operators. */
+const serverRoutes = ROUTES.filter((r) => r.auth === 'apiKey').map((r) => key(r.method, openApiPath(r.path)));
 
 const definition = {
   name: 'p',

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db.ts';
 import { ConflictError, isUniqueViolation, NotFoundError } from '../errors.ts';
 import type { ApiKeyRow } from '../types.ts';
+import { isUuid } from '../uuid.ts';
 
 /** Postgres NOTIFY channel carrying the hash of every revoked key (see `listen`). */
 export const KEY_REVOKED_CHANNEL = 'parapet_key_revoked';
@@ -117,18 +118,33 @@ export async function findApiKeyByHash(db: Db, hash: string): Promise<ApiKeyAuth
  * the key hash) in the same transaction. NotFoundError when no key has the prefix, ConflictError when
  * several live keys share it. Revoking an already revoked key returns it unchanged.
  */
-export async function revokeApiKeyByPrefix(db: Db, prefix: string): Promise<ApiKeyRecord> {
+export function revokeApiKeyByPrefix(db: Db, prefix: string): Promise<ApiKeyRecord> {
+  return revokeWhere(db, 'prefix', prefix, `no API key with prefix "${prefix}"`);
+}
+
+/** As revokeApiKeyByPrefix, by the key's id (what the admin HTTP endpoints list). */
+export async function revokeApiKeyById(db: Db, id: string): Promise<ApiKeyRecord> {
+  if (!isUuid(id)) throw new NotFoundError('API key not found');
+  return revokeWhere(db, 'id', id, 'API key not found');
+}
+
+function revokeWhere(
+  db: Db,
+  column: 'id' | 'prefix',
+  value: string,
+  notFound: string,
+): Promise<ApiKeyRecord> {
   return db.transaction().execute(async (trx) => {
     const rows = await trx
       .selectFrom('api_keys')
       .select([...columns, 'key_hash'])
-      .where('prefix', '=', prefix)
+      .where(column, '=', value)
       .forUpdate()
       .execute();
-    if (rows.length === 0) throw new NotFoundError(`no API key with prefix "${prefix}"`);
+    if (rows.length === 0) throw new NotFoundError(notFound);
     const live = rows.filter((row) => row.revoked_at === null);
     if (live.length > 1) {
-      throw new ConflictError(`prefix "${prefix}" matches ${live.length} keys; revoke by a longer prefix`);
+      throw new ConflictError(`prefix "${value}" matches ${live.length} keys; revoke by a longer prefix`);
     }
     const target = live[0];
     if (!target) {

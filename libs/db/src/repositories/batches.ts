@@ -3,6 +3,7 @@ import { type Selectable, sql } from 'kysely';
 import type { Db } from '../db.ts';
 import { NotFoundError } from '../errors.ts';
 import type { BatchesTable, BatchStatus } from '../types.ts';
+import { isUuid } from '../uuid.ts';
 
 export type { BatchStatus } from '../types.ts';
 
@@ -57,7 +58,6 @@ export interface StoredBatchItem {
 }
 
 const TERMINAL: readonly BatchStatus[] = ['completed', 'failed', 'cancelled'];
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Rows per INSERT: 4 parameters each, well under Postgres' 65 535-parameter limit. */
 const INSERT_CHUNK = 2_000;
 
@@ -137,7 +137,7 @@ export async function createBatch(db: Db, userId: string, batch: NewBatch): Prom
 
 /** A user's batch; undefined for another user's or a malformed id (callers answer 404 alike). */
 export async function getBatch(db: Db, userId: string, id: string): Promise<BatchRecord | undefined> {
-  if (!UUID.test(id)) return undefined;
+  if (!isUuid(id)) return undefined;
   const row = await db
     .selectFrom('batches')
     .select(columns)
@@ -149,7 +149,7 @@ export async function getBatch(db: Db, userId: string, id: string): Promise<Batc
 
 /** Any batch by id (workers, which act for every user). */
 export async function getBatchById(db: Db, id: string): Promise<BatchRecord | undefined> {
-  if (!UUID.test(id)) return undefined;
+  if (!isUuid(id)) return undefined;
   const row = await db.selectFrom('batches').select(columns).where('id', '=', id).executeTakeFirst();
   return row && toBatch(row);
 }
@@ -163,7 +163,7 @@ const encodeCursor = (row: { created_at: Date; id: string }) =>
 function decodeCursor(cursor: string): { createdAt: Date; id: string } | undefined {
   const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
   const createdAt = new Date(at ?? '');
-  return id && UUID.test(id) && !Number.isNaN(createdAt.getTime()) ? { createdAt, id } : undefined;
+  return id && isUuid(id) && !Number.isNaN(createdAt.getTime()) ? { createdAt, id } : undefined;
 }
 
 /** A user's batches, newest first, keyset-paginated. An unreadable cursor starts from the top. */

@@ -1,5 +1,6 @@
 import type { Db } from '../db.ts';
 import { ConflictError, isUniqueViolation } from '../errors.ts';
+import { isUuid } from '../uuid.ts';
 
 export interface UserRecord {
   id: string;
@@ -39,6 +40,7 @@ export async function findUserByName(db: Db, name: string): Promise<UserRecord |
 }
 
 export async function findUserById(db: Db, id: string): Promise<UserRecord | undefined> {
+  if (!isUuid(id)) return undefined;
   const row = await db.selectFrom('users').select(columns).where('id', '=', id).executeTakeFirst();
   return row && toUser(row);
 }

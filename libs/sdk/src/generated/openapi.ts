@@ -262,6 +262,59 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/admin/users': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List users by name */
+    get: operations['getAdminUsers'];
+    put?: never;
+    /** Create a user (tenant) and enqueue the provisioning of its built-in profiles */
+    post: operations['postAdminUsers'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/users/{userId}/keys': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List a user's keys, newest first (display prefixes, never keys) */
+    get: operations['getAdminUsersByUserIdKeys'];
+    put?: never;
+    /** Create an API key for a user; the answer is the only place the key is ever shown */
+    post: operations['postAdminUsersByUserIdKeys'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/keys/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Revoke an API key on every API process within a second (revoking twice answers the same key) */
+    delete: operations['deleteAdminKeysById'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/healthz': {
     parameters: {
       query?: never;
@@ -477,7 +530,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Missing, unknown or revoked API key */
+      /** @description Missing, unknown or revoked API key (admin routes: missing or wrong admin token) */
       401: {
         headers: {
           [name: string]: unknown;
@@ -486,7 +539,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not found (also for another user’s resources) */
+      /** @description Not found (also for another user’s resources; admin routes: also when ADMIN_TOKEN is unset) */
       404: {
         headers: {
           [name: string]: unknown;
@@ -585,7 +638,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Missing, unknown or revoked API key */
+      /** @description Missing, unknown or revoked API key (admin routes: missing or wrong admin token) */
       401: {
         headers: {
           [name: string]: unknown;
@@ -679,7 +732,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Missing, unknown or revoked API key */
+      /** @description Missing, unknown or revoked API key (admin routes: missing or wrong admin token) */
       401: {
         headers: {
           [name: string]: unknown;
@@ -688,7 +741,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not found (also for another user’s resources) */
+      /** @description Not found (also for another user’s resources; admin routes: also when ADMIN_TOKEN is unset) */
       404: {
         headers: {
           [name: string]: unknown;
@@ -791,7 +844,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Missing, unknown or revoked API key */
+      /** @description Missing, unknown or revoked API key (admin routes: missing or wrong admin token) */
       401: {
         headers: {
           [name: string]: unknown;
@@ -800,7 +853,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not found (also for another user’s resources) */
+      /** @description Not found (also for another user’s resources; admin routes: also when ADMIN_TOKEN is unset) */
       404: {
         headers: {
           [name: string]: unknown;
@@ -894,7 +947,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Missing, unknown or revoked API key */
+      /** @description Missing, unknown or revoked API key (admin routes: missing or wrong admin token) */
       401: {
         headers: {
           [name: string]: unknown;
@@ -903,7 +956,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not found (also for another user’s resources) */
+      /** @description Not found (also for another user’s resources; admin routes: also when ADMIN_TOKEN is unset) */
       404: {
         headers: {
           [name: string]: unknown;
@@ -1014,7 +1067,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Missing, unknown or revoked API key */
+      /** @description Missing, unknown or revoked API key (admin routes: missing or wrong admin token) */
       401: {
         headers: {
           [name: string]: unknown;
@@ -1023,7 +1076,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not found (also for another user’s resources) */
+      /** @description Not found (also for another user’s resources; admin routes: also when ADMIN_TOKEN is unset) */
       404: {
         headers: {
           [name: string]: unknown;
@@ -1107,7 +1160,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Missing, unknown or revoked API key */
+      /** @description Missing, unknown or revoked API key (admin routes: missing or wrong admin token) */
       401: {
         headers: {
           [name: string]: unknown;
@@ -1232,7 +1285,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Missing, unknown or revoked API key */
+      /** @description Missing, unknown or revoked API key (admin routes: missing or wrong admin token) */
       401: {
         headers: {
           [name: string]: unknown;
@@ -1343,7 +1396,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Missing, unknown or revoked API key */
+      /** @description Missing, unknown or revoked API key (admin routes: missing or wrong admin token) */
       401: {
         headers: {
           [name: string]: unknown;
@@ -1352,7 +1405,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not found (also for another user’s resources) */
+      /** @description Not found (also for another user’s resources; admin routes: also when ADMIN_TOKEN is unset) */
       404: {
         headers: {
           [name: string]: unknown;
@@ -1482,7 +1535,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Missing, unknown or revoked API key */
+      /** @description Missing, unknown or revoked API key (admin routes: missing or wrong admin token) */
       401: {
         headers: {
           [name: string]: unknown;
@@ -1500,7 +1553,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not found (also for another user’s resources) */
+      /** @description Not found (also for another user’s resources; admin routes: also when ADMIN_TOKEN is unset) */
       404: {
         headers: {
           [name: string]: unknown;
@@ -1601,7 +1654,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Missing, unknown or revoked API key */
+      /** @description Missing, unknown or revoked API key (admin routes: missing or wrong admin token) */
       401: {
         headers: {
           [name: string]: unknown;
@@ -1619,7 +1672,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not found (also for another user’s resources) */
+      /** @description Not found (also for another user’s resources; admin routes: also when ADMIN_TOKEN is unset) */
       404: {
         headers: {
           [name: string]: unknown;
@@ -1749,7 +1802,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Missing, unknown or revoked API key */
+      /** @description Missing, unknown or revoked API key (admin routes: missing or wrong admin token) */
       401: {
         headers: {
           [name: string]: unknown;
@@ -1767,7 +1820,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not found (also for another user’s resources) */
+      /** @description Not found (also for another user’s resources; admin routes: also when ADMIN_TOKEN is unset) */
       404: {
         headers: {
           [name: string]: unknown;
@@ -1903,7 +1956,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Missing, unknown or revoked API key */
+      /** @description Missing, unknown or revoked API key (admin routes: missing or wrong admin token) */
       401: {
         headers: {
           [name: string]: unknown;
@@ -1912,7 +1965,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not found (also for another user’s resources) */
+      /** @description Not found (also for another user’s resources; admin routes: also when ADMIN_TOKEN is unset) */
       404: {
         headers: {
           [name: string]: unknown;
@@ -2006,7 +2059,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Missing, unknown or revoked API key */
+      /** @description Missing, unknown or revoked API key (admin routes: missing or wrong admin token) */
       401: {
         headers: {
           [name: string]: unknown;
@@ -2015,7 +2068,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not found (also for another user’s resources) */
+      /** @description Not found (also for another user’s resources; admin routes: also when ADMIN_TOKEN is unset) */
       404: {
         headers: {
           [name: string]: unknown;
@@ -2117,7 +2170,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Missing, unknown or revoked API key */
+      /** @description Missing, unknown or revoked API key (admin routes: missing or wrong admin token) */
       401: {
         headers: {
           [name: string]: unknown;
@@ -2126,7 +2179,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not found (also for another user’s resources) */
+      /** @description Not found (also for another user’s resources; admin routes: also when ADMIN_TOKEN is unset) */
       404: {
         headers: {
           [name: string]: unknown;
@@ -2237,7 +2290,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Missing, unknown or revoked API key */
+      /** @description Missing, unknown or revoked API key (admin routes: missing or wrong admin token) */
       401: {
         headers: {
           [name: string]: unknown;
@@ -2255,7 +2308,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not found (also for another user’s resources) */
+      /** @description Not found (also for another user’s resources; admin routes: also when ADMIN_TOKEN is unset) */
       404: {
         headers: {
           [name: string]: unknown;
@@ -2363,7 +2416,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Missing, unknown or revoked API key */
+      /** @description Missing, unknown or revoked API key (admin routes: missing or wrong admin token) */
       401: {
         headers: {
           [name: string]: unknown;
@@ -2462,7 +2515,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Missing, unknown or revoked API key */
+      /** @description Missing, unknown or revoked API key (admin routes: missing or wrong admin token) */
       401: {
         headers: {
           [name: string]: unknown;
@@ -2560,7 +2613,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Missing, unknown or revoked API key */
+      /** @description Missing, unknown or revoked API key (admin routes: missing or wrong admin token) */
       401: {
         headers: {
           [name: string]: unknown;
@@ -2657,7 +2710,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Missing, unknown or revoked API key */
+      /** @description Missing, unknown or revoked API key (admin routes: missing or wrong admin token) */
       401: {
         headers: {
           [name: string]: unknown;
@@ -2746,7 +2799,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Missing, unknown or revoked API key */
+      /** @description Missing, unknown or revoked API key (admin routes: missing or wrong admin token) */
       401: {
         headers: {
           [name: string]: unknown;
@@ -2775,6 +2828,454 @@ export interface operations {
       };
       /** @description Rate limited; see Retry-After */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Internal error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getAdminUsers: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            users: {
+              id: string;
+              name: string;
+              createdAt: string;
+            }[];
+          };
+        };
+      };
+      /** @description Invalid JSON, or a missing, unknown or mistyped field (`details` names each) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Missing, unknown or revoked API key (admin routes: missing or wrong admin token) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found (also for another user’s resources; admin routes: also when ADMIN_TOKEN is unset) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Body or text over the limit */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Body is not application/json */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Internal error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postAdminUsers: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          name: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            name: string;
+            createdAt: string;
+          };
+        };
+      };
+      /** @description Invalid JSON, or a missing, unknown or mistyped field (`details` names each) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Missing, unknown or revoked API key (admin routes: missing or wrong admin token) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found (also for another user’s resources; admin routes: also when ADMIN_TOKEN is unset) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Name already in use */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Body or text over the limit */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Body is not application/json */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Internal error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getAdminUsersByUserIdKeys: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        userId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            keys: {
+              id: string;
+              userId: string;
+              prefix: string;
+              name: string | null;
+              /** @enum {string} */
+              status: 'active' | 'revoked';
+              createdAt: string;
+              lastUsedAt: string | null;
+              revokedAt: string | null;
+              perMinute: number | null;
+              perDay: number | null;
+            }[];
+          };
+        };
+      };
+      /** @description Invalid JSON, or a missing, unknown or mistyped field (`details` names each) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Missing, unknown or revoked API key (admin routes: missing or wrong admin token) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found (also for another user’s resources; admin routes: also when ADMIN_TOKEN is unset) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Body or text over the limit */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Body is not application/json */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Internal error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postAdminUsersByUserIdKeys: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        userId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          name?: string | null;
+          perMinute?: number | null;
+          perDay?: number | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            userId: string;
+            prefix: string;
+            name: string | null;
+            /** @enum {string} */
+            status: 'active' | 'revoked';
+            createdAt: string;
+            lastUsedAt: string | null;
+            revokedAt: string | null;
+            perMinute: number | null;
+            perDay: number | null;
+            key: string;
+          };
+        };
+      };
+      /** @description Invalid JSON, or a missing, unknown or mistyped field (`details` names each) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Missing, unknown or revoked API key (admin routes: missing or wrong admin token) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found (also for another user’s resources; admin routes: also when ADMIN_TOKEN is unset) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Body or text over the limit */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Body is not application/json */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Internal error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  deleteAdminKeysById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            userId: string;
+            prefix: string;
+            name: string | null;
+            /** @enum {string} */
+            status: 'active' | 'revoked';
+            createdAt: string;
+            lastUsedAt: string | null;
+            revokedAt: string | null;
+            perMinute: number | null;
+            perDay: number | null;
+          };
+        };
+      };
+      /** @description Invalid JSON, or a missing, unknown or mistyped field (`details` names each) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Missing, unknown or revoked API key (admin routes: missing or wrong admin token) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found (also for another user’s resources; admin routes: also when ADMIN_TOKEN is unset) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Body or text over the limit */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Body is not application/json */
+      415: {
         headers: {
           [name: string]: unknown;
         };
