@@ -4,6 +4,7 @@
  * with cues ("my name is", titles, "Dear X,", sign-offs) and name-pair structure.
  */
 import { allLocales } from '@faker-js/faker';
+import { CodeUnitBuffer } from '../code-units/code-units.ts';
 import { LETTER, letterAt } from './chars.ts';
 import type { PiiMatch } from './types.ts';
 
@@ -201,6 +202,16 @@ const MEMBERSHIP = new Map<string, number>();
 
 /** Every word of MEMBERSHIP; a token refers to its word by index. */
 const WORDS = [...MEMBERSHIP.keys()];
+/** PLACE_PHRASES keyed and spelled by index in WORDS, so that tokens are compared by word index. */
+const PLACE_PHRASE_WORDS = new Map<number, Int32Array[]>();
+{
+  const index = new Map(WORDS.map((w, k) => [w, k]));
+  for (const [w, phrases] of PLACE_PHRASES)
+    PLACE_PHRASE_WORDS.set(
+      index.get(w)!,
+      phrases.map((words) => Int32Array.from(words, (x) => index.get(x)!)),
+    );
+}
 /** Index in WORDS of the non-ASCII words, which are looked up as strings. */
 const NON_ASCII_WORD = new Map<string, number>();
 
@@ -250,8 +261,8 @@ const CHARS = new Uint8Array(WORDS.reduce((n, w) => n + w.length, 0));
     FILTER[filterIndex(h)]! |= filterBit(h);
   });
 }
-/** Slot of the lower-cased ASCII text[start, end), whose asciiHash is `h`, or -1. */
-function lookupAscii(text: string, start: number, end: number, h: number): number {
+/** Slot of the lower-cased ASCII code units u[start, end), whose asciiHash is `h`, or -1. */
+function lookupAscii(u: Uint16Array, start: number, end: number, h: number): number {
   if ((FILTER[filterIndex(h)]! & filterBit(h)) === 0) return -1;
   const len = end - start;
   for (let slot = h & TABLE_MASK; ; slot = (slot + 1) & TABLE_MASK) {
@@ -261,7 +272,7 @@ function lookupAscii(text: string, start: number, end: number, h: number): numbe
       const offset = packed & 0xfffff;
       let k = 0;
       for (; k < len; k++) {
-        let c = text.charCodeAt(start + k);
+        let c = u[start + k]!;
         if (c >= 65 && c <= 90) c |= 32;
         if (c !== CHARS[offset + k]) break;
       }
@@ -270,30 +281,50 @@ function lookupAscii(text: string, start: number, end: number, h: number): numbe
   }
 }
 
-interface Tok {
-  start: number;
-  end: number;
-  /** Index in WORDS of the lower-cased word, -1 for a word in no list. */
-  word: number;
-  mask: number;
-  cap: boolean;
-}
-
-/** The lower-cased word of a token in some list. */
-const keyOf = (t: Tok): string | undefined => (t.word >= 0 ? WORDS[t.word] : undefined);
+/** Set in a token's mask when the word is capitalised (see tokenize). */
+const CAP = 1 << 15;
+/** Words that never start a lower-case name. */
+const ORDINARY = IN_COMMON | IN_PLACES | IN_NEVER;
 
 /**
- * Word tokens: letters and marks with inner apostrophes, dots and hyphens
- * (`[\p{L}\p{M}]+(?:['’.-][\p{L}\p{M}]+)*`), minus a possessive "'s". One pass over char codes
- * finds a word's end and, for an ASCII word, its hash and case at the same time; a string is built
- * only for a non-ASCII word or a word found in one of the lists.
+ * The tokens of the last text, as parallel arrays reused across calls (one object per token cost
+ * more in allocation and GC than the scan itself): offsets, index in WORDS (-1 for a word in no
+ * list), and the membership mask with CAP.
  */
-function tokenize(text: string): Tok[] {
-  const out: Tok[] = [];
+let tokStart = new Int32Array(1024);
+let tokEnd = new Int32Array(1024);
+let tokWord = new Int32Array(1024);
+let tokMask = new Int32Array(1024);
+let blockedTok = new Uint8Array(1024);
+
+function growTokens(): void {
+  const grow = <T extends Int32Array | Uint8Array>(a: T): T => {
+    const b = new (a.constructor as new (n: number) => T)(a.length * 2);
+    b.set(a);
+    return b;
+  };
+  tokStart = grow(tokStart);
+  tokEnd = grow(tokEnd);
+  tokWord = grow(tokWord);
+  tokMask = grow(tokMask);
+  blockedTok = new Uint8Array(tokStart.length);
+}
+
+const textUnits = new CodeUnitBuffer();
+
+/**
+ * Word tokens of `text` (code units `u`): letters and marks with inner apostrophes, dots and hyphens
+ * (`[\p{L}\p{M}]+(?:['’.-][\p{L}\p{M}]+)*`), minus a possessive "'s", into the token arrays; returns
+ * their number. One pass over code units finds a word's end and, for an ASCII word, its hash and
+ * case at the same time; a string is built only for a non-ASCII word.
+ */
+function tokenize(text: string, u: Uint16Array): number {
   const n = text.length;
+  let count = 0;
   let i = 0;
   while (i < n) {
-    let c = text.charCodeAt(i);
+    // u[n] is a 0 sentinel, a non-letter: reads one past a word need no bound check
+    let c = u[i]!;
     if (c < 128 ? LETTER[c] !== 1 : letterAt(text, i, n) === 0) {
       i++;
       continue;
@@ -302,36 +333,51 @@ function tokenize(text: string): Tok[] {
     let h = 0x811c9dc5;
     let ascii = true;
     let lowerAfterFirst = false;
+    if (c < 128) {
+      h = Math.imul(h ^ (c | 32), 0x01000193);
+      i++;
+    } else {
+      ascii = false;
+      i += letterAt(text, i, n);
+    }
     for (;;) {
-      // text[i] (code c) is a letter or mark
-      if (c < 128) {
-        if (c >= 97 && i > start) lowerAfterFirst = true;
+      c = u[i]!;
+      if (c >= 97 && c <= 122) {
+        // a run of lower-case ASCII letters, most of a text: the tightest loop
+        lowerAfterFirst = true;
+        do {
+          h = Math.imul(h ^ c, 0x01000193);
+          c = u[++i]!;
+        } while (c >= 97 && c <= 122);
+      }
+      if (c >= 65 && c <= 90) {
         h = Math.imul(h ^ (c | 32), 0x01000193);
         i++;
-      } else {
-        ascii = false;
-        i += letterAt(text, i, n);
+        continue;
       }
-      if (i >= n) break;
-      c = text.charCodeAt(i);
-      if (c < 128 ? LETTER[c] === 1 : letterAt(text, i, n) !== 0) continue;
-      if ((c === 39 || c === 0x2019 || c === 46 || c === 45) && i + 1 < n && letterAt(text, i + 1, n) !== 0) {
+      if (c === 39 || c === 46 || c === 45 || c === 0x2019) {
+        // an inner apostrophe, dot or hyphen: part of the word when a letter follows
+        const d = u[i + 1]!;
+        if (d < 128 ? LETTER[d] !== 1 : letterAt(text, i + 1, n) === 0) break;
         if (c === 0x2019) ascii = false;
         else h = Math.imul(h ^ c, 0x01000193);
         i++;
-        c = text.charCodeAt(i);
         continue;
       }
-      break;
+      if (c < 128) break;
+      const len = letterAt(text, i, n);
+      if (len === 0) break;
+      ascii = false;
+      i += len;
     }
     let end = i;
-    const q = end - start >= 2 ? text.charCodeAt(end - 2) : 0;
+    const q = end - start >= 2 ? u[end - 2]! : 0;
     let trimmed = false;
-    if ((q === 39 || q === 0x2019) && (text.charCodeAt(end - 1) | 32) === 115) {
+    if ((q === 39 || q === 0x2019) && (u[end - 1]! | 32) === 115) {
       end -= 2;
       trimmed = true;
     }
-    if (text.charCodeAt(end - 1) === 46) {
+    if (u[end - 1] === 46) {
       end--;
       trimmed = true;
     }
@@ -340,7 +386,7 @@ function tokenize(text: string): Tok[] {
       ascii = true;
       lowerAfterFirst = false;
       for (let k = start; k < end; k++) {
-        const ck = text.charCodeAt(k);
+        const ck = u[k]!;
         if (ck >= 128) ascii = false;
         else if (ck >= 97 && ck <= 122 && k > start) lowerAfterFirst = true;
       }
@@ -348,44 +394,50 @@ function tokenize(text: string): Tok[] {
     } else h ^= h >>> 15;
     let word = -1;
     let mask = 0;
-    let cap: boolean;
     if (ascii) {
-      const slot = lookupAscii(text, start, end, h);
+      const slot = lookupAscii(u, start, end, h);
       if (slot >= 0) {
         word = SLOTS[4 * slot + 1]! - 1;
         mask = SLOTS[4 * slot + 2]!;
       }
-      const c0 = text.charCodeAt(start);
-      cap = c0 >= 65 && c0 <= 90 && (end - start <= 2 || lowerAfterFirst);
+      const c0 = u[start]!;
+      if (c0 >= 65 && c0 <= 90 && (end - start <= 2 || lowerAfterFirst)) mask |= CAP;
     } else {
       const original = text.slice(start, end);
       word = NON_ASCII_WORD.get(original.toLowerCase()) ?? -1;
       if (word >= 0) mask = MEMBERSHIP.get(WORDS[word]!)!;
       const c = original[0]!;
-      cap =
+      if (
         c !== c.toLowerCase() &&
         (original.length === 1 ||
           original.slice(1) !== original.slice(1).toUpperCase() ||
-          original.length <= 2);
+          original.length <= 2)
+      )
+        mask |= CAP;
     }
-    out.push({ start, end, word, mask, cap });
+    if (count === tokStart.length) growTokens();
+    tokStart[count] = start;
+    tokEnd[count] = end;
+    tokWord[count] = word;
+    tokMask[count] = mask;
+    count++;
   }
-  return out;
+  return count;
 }
 
-/** Whether only a single space (or a zero-width/BOM joiner) separates two tokens. */
-function adjacent(text: string, a: Tok, b: Tok): boolean {
-  const n = b.start - a.end;
+/** Whether only a single space (or a zero-width/BOM joiner) separates a token ending at `end` and one starting at `start`. */
+function adjacent(u: Uint16Array, end: number, start: number): boolean {
+  const n = start - end;
   if (n < 1 || n > 3) return false;
-  for (let i = a.end; i < b.start; i++) {
-    const c = text.charCodeAt(i);
+  for (let i = end; i < start; i++) {
+    const c = u[i]!;
     if (c !== 32 && c !== 0xa0 && c !== 0xfeff && c !== 0x200b) return false;
   }
   return true;
 }
 
-const isFirst = (t: Tok): boolean => (t.mask & (IN_FIRST | IN_COMMON)) === IN_FIRST;
-const isKnown = (t: Tok): boolean => (t.mask & (IN_FIRST | IN_LAST)) !== 0;
+const isFirst = (mask: number): boolean => (mask & (IN_FIRST | IN_COMMON)) === IN_FIRST;
+const isKnown = (mask: number): boolean => (mask & (IN_FIRST | IN_LAST)) !== 0;
 
 /**
  * A character that may belong to a word of SURNAME_LIST (`[\p{L}'-]`), or a mark or surrogate: a
@@ -440,28 +492,36 @@ function surnameLists(text: string): Array<[number, number]> {
   return out;
 }
 
+/** Token indices of the name words of the current run (at most five). */
+const names = new Int32Array(5);
+
 /** Person-name candidates with scores. */
 export function findPersons(text: string): PiiMatch[] {
-  const toks = tokenize(text);
+  const u = textUnits.load(text);
+  const count = tokenize(text, u);
+  const start = tokStart;
+  const end = tokEnd;
+  const mask = tokMask;
   const out: PiiMatch[] = [];
   // tokens that belong to a multi-word place name or a firm's list of surnames
-  const blocked = new Uint8Array(toks.length);
-  for (let k = 0; k < toks.length; k++) {
-    const phrases =
-      toks[k]!.cap && (toks[k]!.mask & IN_PHRASE) !== 0 ? PLACE_PHRASES.get(keyOf(toks[k]!)!) : undefined;
+  const blocked = blockedTok;
+  blocked.fill(0, 0, count);
+  for (let k = 0; k < count; k++) {
+    if ((mask[k]! & (CAP | IN_PHRASE)) !== (CAP | IN_PHRASE)) continue;
+    const phrases = PLACE_PHRASE_WORDS.get(tokWord[k]!);
     if (!phrases) continue;
     for (const words of phrases) {
-      if (k + words.length > toks.length) continue;
+      if (k + words.length > count) continue;
       let ok = true;
-      for (let w = 1; w < words.length && ok; w++) ok = keyOf(toks[k + w]!) === words[w];
+      for (let w = 1; w < words.length && ok; w++) ok = tokWord[k + w] === words[w];
       if (ok) for (let w = 0; w < words.length; w++) blocked[k + w] = 1;
     }
   }
   // a firm ("The Clark, Romero and Hall Orchestra", "Lopez, Santos and Coleman is a design agency"),
   // not people ("our founders: Maslow, Anthony and Perry")
-  const listRanges = surnameLists(text).filter(([start, end]) => {
-    const after = text.slice(end, end + 20);
-    const before = text.slice(Math.max(0, start - 4), start);
+  const listRanges = surnameLists(text).filter(([from, to]) => {
+    const after = text.slice(to, to + 20);
+    const before = text.slice(Math.max(0, from - 4), from);
     return (
       /^the $/i.test(before) ||
       /^ (?:is|was|has|[A-Z][a-z]+ (?:is|was))\b/.test(after) ||
@@ -471,151 +531,167 @@ export function findPersons(text: string): PiiMatch[] {
   // ranges and tokens are both in text order and ranges do not overlap: the only range that can
   // hold a token is the last one starting at or before it
   let r = -1;
-  for (let k = 0; k < toks.length && listRanges.length > 0; k++) {
-    const tk = toks[k]!;
-    while (r + 1 < listRanges.length && listRanges[r + 1]![0] <= tk.start) r++;
-    if (r >= 0 && tk.end <= listRanges[r]![1]) blocked[k] = 1;
+  for (let k = 0; k < count && listRanges.length > 0; k++) {
+    while (r + 1 < listRanges.length && listRanges[r + 1]![0] <= start[k]!) r++;
+    if (r >= 0 && end[k]! <= listRanges[r]![1]) blocked[k] = 1;
   }
   let i = 0;
-  while (i < toks.length) {
-    const t = toks[i]!;
+  while (i < count) {
     if (blocked[i]) {
       i++;
       continue;
     }
-    const prev = toks[i - 1];
+    const m = mask[i]!;
     let lowerCue = false;
-    if (!t.cap && prev !== undefined && (prev.mask & IN_LOWER_CUE_LAST) !== 0 && (t.mask & IN_COMMON) === 0) {
-      const before = text.slice(Math.max(0, t.start - 24), t.start);
+    if ((m & CAP) === 0 && i > 0 && (mask[i - 1]! & IN_LOWER_CUE_LAST) !== 0 && (m & IN_COMMON) === 0) {
+      const s = start[i]!;
+      const before = text.slice(Math.max(0, s - 24), s);
       // after "my name is" / "call me" any word that is not an ordinary word is a name
       lowerCue =
-        ((t.mask & IN_FIRST) !== 0 || (t.mask & IN_LAST) !== 0 || t.end - t.start >= 3) &&
+        ((m & IN_FIRST) !== 0 || (m & IN_LAST) !== 0 || end[i]! - s >= 3) &&
         (LOWER_CUE.test(before) ||
-          (((t.mask & IN_FIRST) !== 0 || (t.mask & IN_LAST) !== 0) && LOWER_CUE_WEAK.test(before)));
+          (((m & IN_FIRST) !== 0 || (m & IN_LAST) !== 0) && LOWER_CUE_WEAK.test(before)));
     }
-    if (!t.cap && !lowerCue) {
+    if ((m & CAP) === 0 && !lowerCue) {
       // lower-case "first last" pairs of known names (chat-style text)
-      const n = toks[i + 1];
-      if (
-        n &&
-        !n.cap &&
-        isFirst(t) &&
-        (n.mask & IN_LAST) !== 0 &&
-        (n.mask & IN_COMMON) === 0 &&
-        (n.mask & IN_PLACES) === 0 &&
-        adjacent(text, t, n)
-      ) {
-        out.push({ type: 'PERSON', start: t.start, end: n.end, score: 0.6 });
-        i += 2;
-        continue;
+      if (i + 1 < count) {
+        const nm = mask[i + 1]!;
+        if (
+          (nm & CAP) === 0 &&
+          isFirst(m) &&
+          (nm & IN_LAST) !== 0 &&
+          (nm & IN_COMMON) === 0 &&
+          (nm & IN_PLACES) === 0 &&
+          adjacent(u, end[i]!, start[i + 1]!)
+        ) {
+          out.push({ type: 'PERSON', start: start[i]!, end: end[i + 1]!, score: 0.6 });
+          i += 2;
+          continue;
+        }
       }
-      const lower = lowerName(text, toks, i);
+      const lower = lowerName(text, u, count, i);
       if (lower) {
         out.push(lower);
         // the first token past the name (searched from i: a scan from 0 is quadratic in long texts)
         let k = i + 1;
-        while (k < toks.length && toks[k]!.start < lower.end) k++;
-        if (k >= toks.length) break;
+        while (k < count && start[k]! < lower.end) k++;
+        if (k >= count) break;
         i = k;
         continue;
       }
       i++;
       continue;
     }
-    // collect a run of capitalised tokens (particles allowed inside)
-    const run: Tok[] = [t];
-    const lowerRun = !t.cap;
+    // collect a run of capitalised tokens (particles allowed inside): tokens [first, j)
+    const runStart = i;
     let j = i + 1;
-    while (j < toks.length && run.length < 5) {
-      const n = toks[j]!;
-      if (blocked[j] || !adjacent(text, toks[j - 1]!, n)) break;
+    while (j < count && j - runStart < 5) {
+      const nm = mask[j]!;
+      if (blocked[j] || !adjacent(u, end[j - 1]!, start[j]!)) break;
       if (
-        lowerRun
-          ? !((n.mask & IN_FIRST) !== 0 || (n.mask & IN_LAST) !== 0) || (n.mask & IN_COMMON) !== 0
-          : !n.cap && (n.mask & IN_PARTICLES) === 0
+        (m & CAP) === 0
+          ? !((nm & IN_FIRST) !== 0 || (nm & IN_LAST) !== 0) || (nm & IN_COMMON) !== 0
+          : (nm & CAP) === 0 && (nm & IN_PARTICLES) === 0
       )
         break;
-      run.push(n);
       j++;
     }
-    while (run.length > 1 && (run[run.length - 1]!.mask & IN_PARTICLES) !== 0) {
-      run.pop();
-      j--;
-    }
+    while (j - runStart > 1 && (mask[j - 1]! & IN_PARTICLES) !== 0) j--;
     i = j;
     // a lone ordinary word or place ("This", "Paris") that is in no name list: no cue or run can make
     // it a name below, so skip the work that decides
-    if (run.length === 1 && (t.mask & (IN_PLACES | IN_COMMON)) !== 0 && (t.mask & (IN_FIRST | IN_LAST)) === 0)
+    if (j - runStart === 1 && (m & (IN_PLACES | IN_COMMON)) !== 0 && (m & (IN_FIRST | IN_LAST)) === 0)
       continue;
-    const names = run.filter((r) => (r.mask & IN_PARTICLES) === 0 || r.cap);
+    // the run's tokens but lower-case particles, as names[lo, hi)
+    let hi = 0;
+    for (let k = runStart; k < j; k++)
+      if ((mask[k]! & IN_PARTICLES) === 0 || (mask[k]! & CAP) !== 0) names[hi++] = k;
+    let lo = 0;
     // trim leading/trailing common words ("Thanks John", "Meet Anna Smith Today")
-    while (names.length > 1 && (names[0]!.mask & IN_COMMON) !== 0 && (names[0]!.mask & IN_LAST) === 0)
-      names.shift();
+    while (hi - lo > 1 && (mask[names[lo]!]! & IN_COMMON) !== 0 && (mask[names[lo]!]! & IN_LAST) === 0) lo++;
     while (
-      names.length > 1 &&
-      (names[names.length - 1]!.mask & IN_COMMON) !== 0 &&
-      (names[names.length - 1]!.mask & IN_LAST) === 0
+      hi - lo > 1 &&
+      (mask[names[hi - 1]!]! & IN_COMMON) !== 0 &&
+      (mask[names[hi - 1]!]! & IN_LAST) === 0
     )
-      names.pop();
-    if (names.length === 0 || names.length > 4) continue;
-    const first = names[0]!;
-    const lastTok = names[names.length - 1]!;
-    if ((first.mask & IN_NEVER) !== 0) continue;
-    const next = toks[j];
-    if (next && (next.mask & IN_ORG_AFTER) !== 0 && adjacent(text, toks[j - 1]!, next)) continue;
-    if (names.length > 1 && names.slice(1).some((n) => (n.mask & IN_ORG_AFTER) !== 0)) continue;
-    const fi = toks.indexOf(first, Math.max(0, j - 6));
-    const prevTok = fi > 0 ? toks[fi - 1] : undefined;
-    const near = !!prevTok && first.start - prevTok.end <= 4;
-    const before = near ? text.slice(Math.max(0, first.start - 40), first.start) : '';
-    const cue = near && (prevTok!.mask & IN_CUE_LAST) !== 0 && STRONG_CUE.test(before);
+      hi--;
+    const size = hi - lo;
+    if (size === 0 || size > 4) continue;
+    const first = names[lo]!;
+    const last = names[hi - 1]!;
+    const fm = mask[first]!;
+    const lm = mask[last]!;
+    if ((fm & IN_NEVER) !== 0) continue;
+    if (j < count && (mask[j]! & IN_ORG_AFTER) !== 0 && adjacent(u, end[j - 1]!, start[j]!)) continue;
+    let anyKnown = false;
+    let anyFirst = false;
+    let anyCueWord = false;
+    let allOrdinary = true;
+    let orgAfterFirst = false;
+    let commonCount = 0;
+    let placeCount = 0;
+    for (let k = lo; k < hi; k++) {
+      const nm = mask[names[k]!]!;
+      if (isKnown(nm)) anyKnown = true;
+      else {
+        if ((nm & IN_COMMON) !== 0) commonCount++;
+        if ((nm & IN_PLACES) !== 0) placeCount++;
+      }
+      if (isFirst(nm)) anyFirst = true;
+      if ((nm & IN_CUE_LAST) !== 0) anyCueWord = true;
+      if ((nm & (IN_PLACES | IN_COMMON)) === 0) allOrdinary = false;
+      if (k > lo && (nm & IN_ORG_AFTER) !== 0) orgAfterFirst = true;
+    }
+    if (orgAfterFirst) continue;
+    const prevTok = first - 1;
+    const near = first > 0 && start[first]! - end[prevTok]! <= 4;
+    const cue =
+      near &&
+      (mask[prevTok]! & IN_CUE_LAST) !== 0 &&
+      STRONG_CUE.test(text.slice(Math.max(0, start[first]! - 40), start[first]!));
     // a known name that is also a place or an ordinary word is still a name right after a strong
     // cue ("Mr. Young", "call me Mark"); a title or a cue word itself ("Dear Ms.") is not
-    const cueName = cue && names.some(isKnown) && !names.some((n) => (n.mask & IN_CUE_LAST) !== 0);
-    if (!cueName && names.every((n) => (n.mask & IN_PLACES) !== 0 || (n.mask & IN_COMMON) !== 0)) {
-      if (!names.some((n) => isFirst(n))) continue;
-    }
-    const work = workNounAfter(text, toks, j, prevTok, near, names);
-    const afterThe = near && (prevTok!.mask & IS_THE) !== 0 && !work;
+    const cueName = cue && anyKnown && !anyCueWord;
+    if (!cueName && allOrdinary && !anyFirst) continue;
+    // a name run of a work or a following ("the Crawford novel", "a huge tammy pálffy fan"): a
+    // determiner before, a work noun right after
+    const work =
+      near &&
+      j < count &&
+      (mask[j]! & IN_WORK) !== 0 &&
+      (mask[prevTok]! & IN_DET) !== 0 &&
+      adjacent(u, end[j - 1]!, start[j]!) &&
+      size <= 3 &&
+      commonCount === 0 &&
+      (OPEN_WORK_NOUNS.has(WORDS[tokWord[j]!]!) || anyKnown);
+    const afterThe = near && (mask[prevTok]! & IS_THE) !== 0 && !work;
     let score = 0;
-    if (names.length >= 2) {
-      const commonCount = names.filter((n) => (n.mask & IN_COMMON) !== 0 && !isKnown(n)).length;
-      const placeCount = names.filter((n) => (n.mask & IN_PLACES) !== 0 && !isKnown(n)).length;
-      if (
-        isFirst(first) ||
-        ((first.mask & IN_FIRST) !== 0 && (lastTok.mask & IN_LAST) !== 0 && (lastTok.mask & IN_COMMON) === 0)
-      )
+    if (size >= 2) {
+      if (isFirst(fm) || ((fm & IN_FIRST) !== 0 && (lm & IN_LAST) !== 0 && (lm & IN_COMMON) === 0))
         score = 0.85;
-      else if (names.some((n) => isFirst(n)) && (lastTok.mask & IN_LAST) !== 0) score = 0.7;
-      else if (names.some(isKnown) && commonCount === 0) score = 0.6;
+      else if (anyFirst && (lm & IN_LAST) !== 0) score = 0.7;
+      else if (anyKnown && commonCount === 0) score = 0.6;
       else if (commonCount === 0 && placeCount === 0)
         // two unknown capitalised words ending in a surname ending ("Alpatu Shervashidze")
         score =
-          names.length === 2 && SURNAME_ENDING.test(text.slice(lastTok.start, lastTok.end).toLowerCase())
-            ? 0.55
-            : 0.35;
+          size === 2 && SURNAME_ENDING.test(text.slice(start[last]!, end[last]!).toLowerCase()) ? 0.55 : 0.35;
       else score = 0.15;
       if (commonCount > 0 && score > 0.5) score -= 0.2;
     } else {
-      if (isFirst(first) && (first.mask & IN_PLACES) === 0) score = 0.6;
-      else if (
-        (first.mask & IN_LAST) !== 0 &&
-        (first.mask & IN_COMMON) === 0 &&
-        (first.mask & IN_PLACES) === 0
-      )
-        score = 0.5;
-      else if ((first.mask & IN_FIRST) !== 0) score = 0.2;
+      if (isFirst(fm) && (fm & IN_PLACES) === 0) score = 0.6;
+      else if ((fm & IN_LAST) !== 0 && (fm & IN_COMMON) === 0 && (fm & IN_PLACES) === 0) score = 0.5;
+      else if ((fm & IN_FIRST) !== 0) score = 0.2;
       else score = 0.1;
-      if (first.end - first.start < 3) score = Math.min(score, 0.2);
+      if (end[first]! - start[first]! < 3) score = Math.min(score, 0.2);
     }
     if (cue) score = Math.min(1, score + 0.45);
     else if (work) score = Math.max(score, 0.6);
-    if (afterThe && !cue && (names.length > 1 || (first.mask & IN_LAST) === 0)) score -= 0.3;
+    if (afterThe && !cue && (size > 1 || (fm & IN_LAST) === 0)) score -= 0.3;
     if (score > 0)
       out.push({
         type: 'PERSON',
-        start: first.start,
-        end: lastTok.end,
+        start: start[first]!,
+        end: end[last]!,
         score: Math.round(score * 100) / 100,
       });
   }
@@ -623,59 +699,39 @@ export function findPersons(text: string): PiiMatch[] {
 }
 
 /**
- * Whether the name run ending before toks[j] names a work or a following ("the Crawford novel",
- * "a huge tammy pálffy fan"): a determiner before, a work noun right after.
- */
-function workNounAfter(
-  text: string,
-  toks: Tok[],
-  j: number,
-  prevTok: Tok | undefined,
-  near: boolean,
-  names: Tok[],
-): boolean {
-  const next = toks[j];
-  if (!next || !near || (next.mask & IN_WORK) === 0 || (prevTok!.mask & IN_DET) === 0) return false;
-  if (!adjacent(text, toks[j - 1]!, next) || names.length > 3) return false;
-  if (names.some((n) => (n.mask & IN_COMMON) !== 0 && !isKnown(n))) return false;
-  return OPEN_WORK_NOUNS.has(keyOf(next)!) || names.some(isKnown);
-}
-
-/**
  * A lower-case name with structure around it, in chat-style text: a given name as the subject of a
  * sentence ("samantha is a very sympathetic person"), a given name and a surname-shaped word
  * ("megan fyodorova", "tammy pálffy"), or a name before a work noun ("the söderberg novel").
  */
-function lowerName(text: string, toks: Tok[], i: number): PiiMatch | undefined {
-  const t = toks[i]!;
-  const ordinary = (x: Tok): boolean => (x.mask & (IN_COMMON | IN_PLACES | IN_NEVER)) !== 0;
-  if (ordinary(t) || t.end - t.start < 3) return undefined;
-  const n = toks[i + 1];
-  const prev = toks[i - 1];
-  if (n && adjacent(text, t, n)) {
-    // "the söderberg novel": a known name between a determiner and a work noun
-    if (
-      (n.mask & IN_WORK) !== 0 &&
-      isKnown(t) &&
-      prev &&
-      (prev.mask & IN_DET) !== 0 &&
-      adjacent(text, prev, t)
-    )
-      return { type: 'PERSON', start: t.start, end: t.end, score: 0.6 };
-    if (isFirst(t) && !n.cap && !ordinary(n) && n.end - n.start >= 4) {
-      const w = text.slice(n.start, n.end);
-      if (SURNAME_ENDING.test(w) || /[^\x00-\x7f]/.test(w))
-        return { type: 'PERSON', start: t.start, end: n.end, score: 0.55 };
-    }
-    // a sentence that starts with a given name and a verb
-    if (
-      isFirst(t) &&
-      (t.mask & IN_LAST) === 0 &&
-      (n.mask & IN_VERB) !== 0 &&
-      /(?:^|[.!?]\s+)$/.test(text.slice(Math.max(0, t.start - 3), t.start))
-    )
-      return { type: 'PERSON', start: t.start, end: t.end, score: 0.55 };
+function lowerName(text: string, u: Uint16Array, count: number, i: number): PiiMatch | undefined {
+  const m = tokMask[i]!;
+  const s = tokStart[i]!;
+  const e = tokEnd[i]!;
+  if ((m & ORDINARY) !== 0 || e - s < 3) return undefined;
+  if (i + 1 >= count || !adjacent(u, e, tokStart[i + 1]!)) return undefined;
+  const nm = tokMask[i + 1]!;
+  // "the söderberg novel": a known name between a determiner and a work noun
+  if (
+    (nm & IN_WORK) !== 0 &&
+    isKnown(m) &&
+    i > 0 &&
+    (tokMask[i - 1]! & IN_DET) !== 0 &&
+    adjacent(u, tokEnd[i - 1]!, s)
+  )
+    return { type: 'PERSON', start: s, end: e, score: 0.6 };
+  if (isFirst(m) && (nm & CAP) === 0 && (nm & ORDINARY) === 0 && tokEnd[i + 1]! - tokStart[i + 1]! >= 4) {
+    const w = text.slice(tokStart[i + 1]!, tokEnd[i + 1]!);
+    if (SURNAME_ENDING.test(w) || /[^\x00-\x7f]/.test(w))
+      return { type: 'PERSON', start: s, end: tokEnd[i + 1]!, score: 0.55 };
   }
+  // a sentence that starts with a given name and a verb
+  if (
+    isFirst(m) &&
+    (m & IN_LAST) === 0 &&
+    (nm & IN_VERB) !== 0 &&
+    /(?:^|[.!?]\s+)$/.test(text.slice(Math.max(0, s - 3), s))
+  )
+    return { type: 'PERSON', start: s, end: e, score: 0.55 };
   return undefined;
 }
 
