@@ -453,22 +453,47 @@ function listWordChar(text: string, i: number): boolean {
 /** Whether a code unit can start `\p{Lu}`: an ASCII capital or anything beyond ASCII. */
 const maybeUpper = (c: number): boolean => (c >= 65 && c <= 90) || c >= 128;
 
+/** Index in WORDS of "and". */
+const AND_WORD = WORDS.indexOf('and');
+
+/**
+ * Index of the first token from `k` on that is " and " (lower case, single spaces around), or
+ * `count`: the tokens hold every such place, found without another scan of the text.
+ */
+function nextAnd(u: Uint16Array, k: number, count: number): number {
+  for (; k < count; k++) {
+    if (tokWord[k] !== AND_WORD) continue;
+    const s = tokStart[k]!;
+    if (s > 0 && u[s - 1] === 32 && u[s + 3] === 32 && u[s] === 97 && u[s + 1] === 110 && u[s + 2] === 100)
+      return k;
+  }
+  return count;
+}
+
+/** Start of the first " & " at or after `from`, or -1; found from the rare '&'. */
+function nextAmp(text: string, u: Uint16Array, from: number): number {
+  for (let p = text.indexOf('&', from + 1); p >= 0; p = text.indexOf('&', p + 1))
+    if (u[p - 1] === 32 && u[p + 1] === 32) return p - 1;
+  return -1;
+}
+
 /**
  * The matches of SURNAME_LIST, in order and not overlapping, as the regex run over the whole text
  * would find them. Every match holds " and " or " & " right before its last word, and its first
  * two words are the runs of word characters before that: the regex runs only on those three words
  * (a whole-text scan costs a match attempt at every capital letter).
  */
-function surnameLists(text: string): Array<[number, number]> {
+function surnameLists(text: string, u: Uint16Array, count: number): Array<[number, number]> {
   const out: Array<[number, number]> = [];
   let lastEnd = 0;
-  let and = text.indexOf(' and ');
-  let amp = text.indexOf(' & ');
-  while (and >= 0 || amp >= 0) {
+  let andTok = nextAnd(u, 0, count);
+  let amp = nextAmp(text, u, 0);
+  while (andTok < count || amp >= 0) {
+    const and = andTok < count ? tokStart[andTok]! - 1 : -1;
     const isAnd = and >= 0 && (amp < 0 || and < amp);
     const at = isAnd ? and : amp;
-    if (isAnd) and = text.indexOf(' and ', at + 1);
-    else amp = text.indexOf(' & ', at + 1);
+    if (isAnd) andTok = nextAnd(u, andTok + 1, count);
+    else amp = nextAmp(text, u, at + 1);
     if (at < lastEnd) continue;
     let end = at + (isAnd ? 5 : 3);
     // the last word starts with a capital: in prose it rarely does
@@ -519,7 +544,7 @@ export function findPersons(text: string): PiiMatch[] {
   }
   // a firm ("The Clark, Romero and Hall Orchestra", "Lopez, Santos and Coleman is a design agency"),
   // not people ("our founders: Maslow, Anthony and Perry")
-  const listRanges = surnameLists(text).filter(([from, to]) => {
+  const listRanges = surnameLists(text, u, count).filter(([from, to]) => {
     const after = text.slice(to, to + 20);
     const before = text.slice(Math.max(0, from - 4), from);
     return (
@@ -542,6 +567,11 @@ export function findPersons(text: string): PiiMatch[] {
       continue;
     }
     const m = mask[i]!;
+    // a lower-case word in no list is a name only right after a cue word (most words of a text)
+    if (m === 0 && (i === 0 || (mask[i - 1]! & IN_LOWER_CUE_LAST) === 0)) {
+      i++;
+      continue;
+    }
     let lowerCue = false;
     if ((m & CAP) === 0 && i > 0 && (mask[i - 1]! & IN_LOWER_CUE_LAST) !== 0 && (m & IN_COMMON) === 0) {
       const s = start[i]!;
@@ -707,7 +737,8 @@ function lowerName(text: string, u: Uint16Array, count: number, i: number): PiiM
   const m = tokMask[i]!;
   const s = tokStart[i]!;
   const e = tokEnd[i]!;
-  if ((m & ORDINARY) !== 0 || e - s < 3) return undefined;
+  // each shape below needs a known name
+  if ((m & ORDINARY) !== 0 || (m & (IN_FIRST | IN_LAST)) === 0 || e - s < 3) return undefined;
   if (i + 1 >= count || !adjacent(u, e, tokStart[i + 1]!)) return undefined;
   const nm = tokMask[i + 1]!;
   // "the söderberg novel": a known name between a determiner and a work noun
