@@ -143,12 +143,27 @@ class Segments {
   }
 }
 
+let latin1 = Buffer.allocUnsafe(4096);
+
 /**
- * Pass 1 without an offset map: ASCII runs are lowercased natively in one slice each, each run of
- * non-ASCII code points is folded into one piece. Same output as the mapped fold.
+ * `text` lowercased at its ASCII positions (the others hold junk), through a one-byte copy: V8
+ * lowercases a two-byte string (any text with a character above U+00FF, and every slice of it)
+ * through ICU, several times slower than a one-byte string.
+ */
+function asciiLowered(text: string): string {
+  const n = text.length;
+  if (latin1.length < n) latin1 = Buffer.allocUnsafe(Math.max(n, latin1.length * 2));
+  latin1.write(text, 0, n, 'latin1');
+  return latin1.toString('latin1', 0, n).toLowerCase();
+}
+
+/**
+ * Pass 1 without an offset map: ASCII runs are copied from the lowercased text in one slice each,
+ * each run of non-ASCII code points is folded into one piece. Same output as the mapped fold.
  */
 function foldText(original: string, invisible: NormalizedText['invisible'], segs: Segments): string {
   const len = original.length;
+  const lowered = asciiLowered(original);
   let buf = new Uint16Array(64);
   const parts: string[] = [];
   let n = 0;
@@ -159,7 +174,7 @@ function foldText(original: string, invisible: NormalizedText['invisible'], segs
     NON_ASCII.lastIndex = i;
     const j = NON_ASCII.test(original) ? NON_ASCII.lastIndex - 1 : len;
     if (j > i) {
-      parts.push(original.slice(i, j).toLowerCase());
+      parts.push(lowered.slice(i, j));
       segs.push(n, i, -1);
       n += j - i;
     }
@@ -205,8 +220,7 @@ function foldText(original: string, invisible: NormalizedText['invisible'], segs
   }
   const text = parts.join('');
   if (!condPos || !condAlt) return text;
-  const units = new Uint16Array(text.length);
-  for (let k = 0; k < text.length; k++) units[k] = text.charCodeAt(k);
+  const units = unitBuffer.load(text).subarray(0, text.length);
   applyConditionalFolds(units, Int32Array.from(condPos), Uint16Array.from(condAlt));
   return unitsToString(units);
 }
@@ -282,7 +296,7 @@ function leetToken(text: string, s: number, e: number): string | undefined {
  */
 const LOWER = 1; // a-z (1, so that a masked class counts letters)
 const ALNUM = 2; // a-z 0-9
-const LEET_SYMBOL = 4; // 0-9 @ $ ! | + (4: shifted right by 2 it is 1)
+const LEET_SYMBOL = 4; // 0-9 @ $ ! | +
 const LEET_TOKEN = LOWER | LEET_SYMBOL;
 const SPLIT_SEPARATOR = 8; // - _ . * ~
 const UNIT_CLASS = new Uint8Array(65536);
@@ -314,37 +328,19 @@ function leetPass(text: string, u: Uint16Array): string {
   const n = text.length;
   let pieces: string[] | undefined;
   let copied = 0;
-  let floor = 0;
-  let q = 0;
-  let here = unitClass(u[0] as number);
-  while (q < n) {
-    // A token that mixes letters and symbols has a letter next to a symbol; tokens without one
-    // stay as they are. Tested without branching (u[n] is 0, of no class).
-    const after = unitClass(u[q + 1] as number);
-    const mixed = (here & LOWER & (after >> 2)) | ((here >> 2) & (after & LOWER));
-    here = after;
-    if (mixed === 0) {
-      q++;
-      continue;
-    }
-    // The maximal token run around this pair: token characters before it (down to the previous
-    // run's end), then every token character from it on.
+  let i = 0;
+  while (i < n) {
+    // From token run to token run: two tight loops with one branch per unit; u[n] is 0, of no class.
+    while ((unitClass(u[i] as number) & LEET_TOKEN) === 0 && i < n) i++;
+    const s = i;
+    let seen = 0;
     let letters = 0;
-    let s = q;
-    while (s > floor && (unitClass(u[s - 1] as number) & LEET_TOKEN) !== 0) {
-      s--;
-      letters += unitClass(u[s] as number) & LOWER;
-    }
-    let i = q;
-    while (i < n) {
-      const c = unitClass(u[i] as number);
-      if ((c & LEET_TOKEN) === 0) break;
+    for (let c = unitClass(u[i] as number); (c & LEET_TOKEN) !== 0; c = unitClass(u[++i] as number)) {
+      seen |= c;
       letters += c & LOWER;
-      i++;
     }
-    floor = i;
-    q = i;
-    here = unitClass(u[i] as number);
+    // Only a run that mixes letters with digits or symbols can read as leetspeak.
+    if ((seen & LOWER) === 0 || (seen & LEET_SYMBOL) === 0) continue;
     if (s > 0 && u[s - 1] === 0x5f) continue; // part of an identifier
     const next = i < n ? (u[i] as number) : 0;
     if (next === 0x5f || next >= 0x80) continue; // part of an identifier or another script
@@ -375,19 +371,18 @@ function spacingDrops(u: Uint16Array, n: number): number[] | undefined {
   let drops: number[] | undefined;
   let i = 0;
   while (i < n) {
-    if (!isAlnum(u[i] as number)) {
-      i++;
-      continue;
-    }
-    if (i > 0 && isAlnum(u[i - 1] as number)) {
-      // Inside a word: no chunk starts before its end.
-      while (i < n && isAlnum(u[i] as number)) i++;
-      continue;
-    }
-    // i starts a chunk
-    let j = i;
-    while (j < n && isAlnum(u[j] as number)) j++;
+    // From chunk to chunk (the unit before i is never a letter or digit): tight loops with one
+    // branch per unit; u[n] is 0, of no class.
+    while (i < n && !isAlnum(u[i] as number)) i++;
+    if (i >= n) break;
+    let j = i + 1;
+    while (isAlnum(u[j] as number)) j++;
     const firstLen = j - i;
+    // A chunk of four or more characters starts no run.
+    if (firstLen > 3) {
+      i = j + 1;
+      continue;
+    }
     const sep = j < n ? (u[j] as number) : -1;
     const spaced = sep === 0x20 && firstLen === 1;
     const split = isSplitSeparator(sep) && firstLen <= 3;
@@ -435,7 +430,7 @@ function compactText(text: string, drops: readonly number[]): string {
   return pieces.join('');
 }
 
-/** Code units of the folded text, for the spacing and leetspeak scans. */
+/** Code units of the folded text, for the conditional folds and the spacing and leetspeak scans. */
 const unitBuffer = new CodeUnitBuffer();
 
 const cache: Array<{ key: string; original: string; result: NormalizedText }> = [];
