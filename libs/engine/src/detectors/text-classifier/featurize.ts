@@ -167,32 +167,35 @@ function mixSalted(h: number, salt: number): number {
 
 /** Tokens longer than this are never cached (nearly every word is shorter). */
 const CACHE_MAX_LEN = 16;
-const CACHE_SLOTS = 4096;
+/** Enough for most of the vocabulary of a 100 KB text (at 4096 a quarter of its tokens missed). */
+const CACHE_SLOTS = 16384;
 const CACHE_MASK = CACHE_SLOTS - 1;
+/** Cells before a slot's bucket indices: the token's code units, two per cell. */
+const CACHE_HEAD = CACHE_MAX_LEN / 2;
 
 /**
- * Direct-mapped cache of the character-n-gram weights of tokens, for `Featurizer.score`: slot by
- * token hash, verified against the token's characters, holding the weights in emission order.
+ * Direct-mapped cache of the character-n-gram bucket indices of tokens, in emission order, for
+ * `Featurizer.score`: slot by token hash, verified against the token's characters. The hash and
+ * length | index count << 8 of every slot sit in one small array checked first; a slot's code
+ * units and indices in one run of cells, read only on a likely hit. Indices depend on the feature
+ * spec only, never on the weights.
  */
 class TokenCache {
-  readonly keys = new Int32Array(CACHE_SLOTS);
-  /** Token length per slot; 0 marks an empty slot. */
-  readonly lens = new Uint8Array(CACHE_SLOTS);
-  readonly chars = new Uint16Array(CACHE_SLOTS * CACHE_MAX_LEN);
-  readonly counts = new Uint16Array(CACHE_SLOTS);
   readonly stride: number;
-  private storage: Float32Array | undefined;
-  constructor(charSizes: number) {
-    this.stride = (CACHE_MAX_LEN + 2) * charSizes;
-  }
-  get weights(): Float32Array {
-    this.storage ??= new Float32Array(CACHE_SLOTS * this.stride);
-    return this.storage;
-  }
-  clear(): void {
-    this.lens.fill(0);
+  /** Per slot: hash, then length (0: empty) | index count << 8. */
+  readonly heads: Int32Array;
+  readonly ints: Int32Array;
+  readonly units: Uint16Array;
+  constructor(slots: number, charSizes: number) {
+    this.stride = CACHE_HEAD + (CACHE_MAX_LEN + 2) * charSizes;
+    this.heads = new Int32Array(slots * 2);
+    const cells = new ArrayBuffer(slots * this.stride * 4);
+    this.ints = new Int32Array(cells);
+    this.units = new Uint16Array(cells);
   }
 }
+
+const NO_CACHE = new TokenCache(0, 0);
 
 export class Featurizer {
   readonly mask: number;
@@ -203,8 +206,11 @@ export class Featurizer {
   private readonly buf = new Uint16Array(MAX_TOKEN + 2);
   private readonly history = new Int32Array(8);
   private readonly salts = new Int32Array(17);
-  private readonly cache: TokenCache;
-  private cacheFor: Float32Array | undefined;
+  private readonly charSizes: number;
+  /** Made on the first `score` of a model with character n-grams (training never scores). */
+  private cache: TokenCache | undefined;
+  /** Bucket indices of the window being scored. */
+  private indices = new Int32Array(4096);
   private readonly deobfuscate: boolean;
   /** Word hashes of the last text in `deobfuscate` mode. */
   private hashes = new Int32Array(1024);
@@ -232,7 +238,7 @@ export class Featurizer {
       this.salts[k] = Math.imul(k, 0x9e3779b1);
       this.salts[8 + k] = Math.imul(100 + k, 0x9e3779b1);
     }
-    this.cache = new TokenCache(new Set(spec.charNgrams).size);
+    this.charSizes = new Set(spec.charNgrams).size;
     this.deobfuscate = spec.deobfuscate === true;
     if (this.deobfuscate && this.maxCharN > 0) throw new Error('deobfuscate supports word n-grams only');
   }
@@ -406,10 +412,12 @@ export class Featurizer {
    * window wins, a tail shorter than `minTail` tokens joins the window before it. The same features
    * in the same order as `run` with a scoring sink, so the result is bit-for-bit the same, but
    * without a callback per feature, without a lower-cased copy of the text (code units are folded
-   * as they are read, which is what `toLowerCase` does to them unless the text holds Σ or İ), and with the character-n-gram
-   * weights of recently seen tokens cached (see `TokenCache`): a cached token adds the very same
-   * float32 weights in the very same order, so the sums are identical. `w` must not be mutated
-   * between calls (the cache is tied to the array's identity).
+   * as they are read, which is what `toLowerCase` does to them unless the text holds Σ or İ), with
+   * the character-n-gram indices of recently seen tokens cached (see `TokenCache`), and in two
+   * steps per window: the window's bucket indices are collected first, then its weights summed in
+   * that order. Weight lookups are random reads of a table larger than the L2 cache; in a tight
+   * loop of their own many of them are in flight at once, where between the hashing of the
+   * characters only a few were.
    */
   score(text: string, w: Float32Array, bias: number, windowTokens: number, minTail: number): number {
     if (this.deobfuscate) return this.scoreWords(text, w, bias, windowTokens, minTail);
@@ -422,17 +430,17 @@ export class Featurizer {
       if (t.includes('\u03a3') || t.includes('\u0130')) t = t.toLowerCase();
       else fold = LOWER_FOLD;
     }
-    if (this.cacheFor !== w) {
-      this.cache.clear();
-      this.cacheFor = w;
-    }
-    const cache = this.cache;
-    const ckeys = cache.keys;
-    const clens = cache.lens;
-    const chars = cache.chars;
-    const cw = cache.weights;
-    const ccount = cache.counts;
+    const maxN = this.maxCharN;
+    // Word-only models read no cache: they get the empty one.
+    if (maxN > 0) this.cache ??= new TokenCache(CACHE_SLOTS, this.charSizes);
+    const cache = this.cache ?? NO_CACHE;
     const stride = cache.stride;
+    const heads = cache.heads;
+    const ci = cache.ints;
+    const cu = cache.units;
+    // Most indices one token can add: its word n-grams and the character n-grams of its stored characters.
+    const perToken = this.maxWordN + (MAX_TOKEN + 2) * this.charSizes;
+    let idx = this.indices;
     const buf = this.buf;
     const hist = this.history;
     hist.fill(0);
@@ -440,13 +448,12 @@ export class Featurizer {
     const wordSet = this.wordSet;
     const charSet = this.charSet;
     const maxWordN = this.maxWordN;
-    const maxN = this.maxCharN;
     const salts = this.salts;
     let histLen = 0;
     let len = 0;
     let h = FNV_OFFSET;
-    let sum = 0;
-    let cnt = 0;
+    /** Indices collected for the current window. */
+    let m = 0;
     let tokens = 0;
     let best = Number.NEGATIVE_INFINITY;
     let prevSum = 0;
@@ -471,6 +478,12 @@ export class Featurizer {
       if (len === 0) continue;
       last = -1;
       beforeLast = -1;
+      if (m + perToken > idx.length) {
+        const grown = new Int32Array(idx.length * 2);
+        grown.set(idx);
+        idx = grown;
+        this.indices = grown;
+      }
       const wordHash = h >>> 0;
       // Only the last maxWordN hashes are ever read.
       for (let k = Math.min(histLen, maxWordN - 1); k > 0; k--) hist[k] = hist[k - 1]!;
@@ -479,22 +492,21 @@ export class Featurizer {
       let wh = 0;
       for (let g = 1; g <= maxWordN && g <= histLen; g++) {
         wh = g === 1 ? hist[0]! : Math.imul(wh ^ hist[g - 1]!, FNV_PRIME);
-        if (wordSet[g] === 1) {
-          sum += w[mixSalted(wh, salts[8 + g]!) & mask]!;
-          cnt++;
-        }
+        if (wordSet[g] === 1) idx[m++] = mixSalted(wh, salts[8 + g]!) & mask;
       }
       if (maxN > 0) {
         // Tokens up to CACHE_MAX_LEN characters: look the token up by its hash, check its characters.
+        let head = -1;
         let slot = -1;
         let hit = false;
         if (len <= CACHE_MAX_LEN) {
-          slot = (h ^ (h >>> 13)) & CACHE_MASK;
-          if (ckeys[slot] === (h | 0) && clens[slot] === len) {
+          head = ((h ^ (h >>> 13)) & CACHE_MASK) * 2;
+          slot = (head >> 1) * stride;
+          if (heads[head] === h && (heads[head + 1]! & 0xff) === len) {
             hit = true;
-            const base = slot * CACHE_MAX_LEN - 1;
+            const u = slot * 2 - 1;
             for (let k = 1; k <= len; k++) {
-              if (chars[base + k] !== buf[k]) {
+              if (cu[u + k] !== buf[k]) {
                 hit = false;
                 break;
               }
@@ -502,53 +514,46 @@ export class Featurizer {
           }
         }
         if (hit) {
-          const base = slot * stride;
-          const m = ccount[slot]!;
-          for (let k = 0; k < m; k++) sum += cw[base + k]!;
-          cnt += m;
+          const base = slot + CACHE_HEAD;
+          const count = heads[head + 1]! >>> 8;
+          for (let k = 0; k < count; k++) idx[m++] = ci[base + k]!;
         } else {
           buf[0] = 32;
           buf[len + 1] = 32;
           const total = len + 2;
-          let out = slot * stride;
-          const start = out;
+          const start = m;
           for (let s = 0; s < total; s++) {
             let ch = FNV_OFFSET;
             const lim = Math.min(maxN, total - s);
             for (let k = 0; k < lim; k++) {
               ch = Math.imul(ch ^ buf[s + k]!, FNV_PRIME);
-              if (charSet[k + 1] === 1) {
-                const x = w[mixSalted(ch, salts[k + 1]!) & mask]!;
-                sum += x;
-                cnt++;
-                if (slot >= 0) cw[out++] = x;
-              }
+              if (charSet[k + 1] === 1) idx[m++] = mixSalted(ch, salts[k + 1]!) & mask;
             }
           }
           if (slot >= 0) {
-            ckeys[slot] = h;
-            clens[slot] = len;
-            ccount[slot] = out - start;
-            const base = slot * CACHE_MAX_LEN - 1;
-            for (let k = 1; k <= len; k++) chars[base + k] = buf[k]!;
+            heads[head] = h;
+            heads[head + 1] = len | ((m - start) << 8);
+            ci.set(idx.subarray(start, m), slot + CACHE_HEAD);
+            const u = slot * 2 - 1;
+            for (let k = 1; k <= len; k++) cu[u + k] = buf[k]!;
           }
         }
       }
       tokens++;
       if (tokens >= windowTokens) {
-        const z = windowLogit(bias, sum, cnt);
+        const sum = sumAt(w, idx, m);
+        const z = windowLogit(bias, sum, m);
         if (z > best) best = z;
         prevSum = sum;
-        prevN = cnt;
+        prevN = m;
         windows++;
-        sum = 0;
-        cnt = 0;
+        m = 0;
         tokens = 0;
       }
       len = 0;
       h = FNV_OFFSET;
     }
-    return closeLastWindow(best, bias, sum, cnt, prevSum, prevN, tokens, windows, minTail);
+    return closeLastWindow(best, bias, sumAt(w, idx, m), m, prevSum, prevN, tokens, windows, minTail);
   }
 
   /** `score` in `deobfuscate` mode: the same windows over the word hashes of `wordHashes`. */
@@ -595,6 +600,13 @@ export class Featurizer {
     }
     return closeLastWindow(best, bias, sum, cnt, prevSum, prevN, tokens, windows, minTail);
   }
+}
+
+/** The sum of `w` at `idx[0, count)`, in that order. */
+function sumAt(w: Float32Array, idx: Int32Array, count: number): number {
+  let sum = 0;
+  for (let k = 0; k < count; k++) sum += w[idx[k]!]!;
+  return sum;
 }
 
 /** A window's logit: the bias plus the window's weight sum scaled by 1/sqrt(feature count). */
