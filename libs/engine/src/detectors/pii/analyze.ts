@@ -9,6 +9,7 @@ import {
   PATTERNS,
   type PatternRecognizer,
   type WindowShape,
+  wordStartBit,
 } from './patterns.ts';
 import { PII_ENTITIES, type PiiEntity, type PiiMatch } from './types.ts';
 
@@ -27,14 +28,145 @@ const NEGATIVE_CONTEXT =
 
 interface CompiledPattern extends PatternRecognizer {
   contextRe?: RegExp;
+  /**
+   * The context words, lower-case, by their first character, for contextBefore's scan of ASCII
+   * text: the ASCII ones (a word with another character cannot match ASCII text); undefined when a
+   * non-ASCII character of a word matches an ASCII one under /iu, and the regex must always decide.
+   */
+  asciiWords?: (string[] | undefined)[];
+  /** The word-start bits (WindowShape.starts0/starts1) of `first`; both -1 when there is none. */
+  first0: number;
+  first1: number;
 }
 
-const COMPILED: CompiledPattern[] = PATTERNS.map((p) => ({
-  ...p,
-  contextRe: p.context?.length
-    ? new RegExp(`(?:^|[^\\p{L}])(?:${p.context.map(escapeRegex).join('|')})`, 'iu')
-    : undefined,
-}));
+/** The word-start masks of a character class. */
+function firstMasks(first: string | undefined): [number, number] {
+  if (first === undefined) return [-1, -1];
+  const re = new RegExp(`^${first}$`);
+  let m0 = 0;
+  let m1 = 0;
+  for (let c = 0; c < 128; c++) {
+    const bit = wordStartBit(c);
+    if (bit >= 0 && re.test(String.fromCharCode(c))) {
+      if (bit < 31) m0 |= 1 << bit;
+      else m1 |= 1 << (bit - 31);
+    }
+  }
+  return [m0, m1];
+}
+
+const COMPILED: CompiledPattern[] = PATTERNS.map((p) => {
+  const [first0, first1] = firstMasks(p.first);
+  return {
+    ...p,
+    contextRe: p.context?.length
+      ? new RegExp(`(?:^|[^\\p{L}])(?:${p.context.map(escapeRegex).join('|')})`, 'iu')
+      : undefined,
+    asciiWords: asciiContextWords(p.context ?? []),
+    first0,
+    first1,
+  };
+});
+
+function asciiContextWords(words: readonly string[]): (string[] | undefined)[] | undefined {
+  const out: (string[] | undefined)[] = new Array(128).fill(undefined);
+  for (const w of words) {
+    if (/^[\x00-\x7f]*$/.test(w)) {
+      const lower = w.toLowerCase();
+      const first = lower.charCodeAt(0);
+      out[first] = [...(out[first] ?? []), lower];
+      continue;
+    }
+    for (const ch of w) {
+      if (ch.charCodeAt(0) < 128) continue;
+      const re = new RegExp(escapeRegex(ch), 'iu');
+      for (let c = 0; c < 128; c++) if (re.test(String.fromCharCode(c))) return undefined;
+    }
+  }
+  return out;
+}
+
+/** Whether text[from, to) is all ASCII. */
+function asciiRange(text: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) if (text.charCodeAt(i) >= 128) return false;
+  return true;
+}
+
+const isAsciiLetterCode = (c: number): boolean => (c | 32) >= 97 && (c | 32) <= 122;
+const lowerAscii = (c: number): number => (c >= 65 && c <= 90 ? c + 32 : c);
+
+/** Whether text[from, to) ends, ASCII case-insensitively, with the lower-case `word`. */
+function endsWithWord(text: string, from: number, to: number, word: string): boolean {
+  const s = to - word.length;
+  if (s < from) return false;
+  for (let k = 0; k < word.length; k++)
+    if (lowerAscii(text.charCodeAt(s + k)) !== word.charCodeAt(k)) return false;
+  return true;
+}
+
+/**
+ * `p.contextRe.test(text.slice(from, to))`: on ASCII text a scan for the ASCII words after the
+ * start or a non-letter (a regex used once per candidate is mostly compiled anew: V8 flushes the
+ * code of rarely run regexes).
+ */
+function contextBefore(p: CompiledPattern, text: string, from: number, to: number, ascii: boolean): boolean {
+  if (!p.contextRe) return false;
+  if (!ascii || !p.asciiWords) return p.contextRe.test(text.slice(from, to));
+  for (let i = from; i < to; i++) {
+    const words = p.asciiWords[lowerAscii(text.charCodeAt(i))];
+    if (!words || (i > from && isAsciiLetterCode(text.charCodeAt(i - 1)))) continue;
+    for (const w of words) {
+      if (i + w.length > to) continue;
+      let k = 1;
+      while (k < w.length && lowerAscii(text.charCodeAt(i + k)) === w.charCodeAt(k)) k++;
+      if (k === w.length) return true;
+    }
+  }
+  return false;
+}
+
+const NEGATIVE_WORDS =
+  'order|invoice|tracking|version|ver.|build|ticket|case|ref|reference|sku|isbn|serial|part|model|item|receipt|confirmation|transaction|txn|po|lot|batch|page|id:'.split(
+    '|',
+  );
+const NEGATIVE_NUMBER_WORDS = ['no', 'no.', 'number', '#', 'id'];
+const isAsciiSpace = (c: number): boolean => c === 32 || (c >= 9 && c <= 13);
+
+/** End of text[from, to) without its trailing ASCII whitespace. */
+function trimEnd(text: string, from: number, to: number): number {
+  while (to > from && isAsciiSpace(text.charCodeAt(to - 1))) to--;
+  return to;
+}
+
+/**
+ * `NEGATIVE_CONTEXT.test(text.slice(from, to))` on ASCII text: from the end, whitespace, an optional
+ * ':' or '#', whitespace, an optional "no"/"number"/"#"/"id", whitespace, then one of the words not
+ * glued to a letter, digit or '-' before it. Whitespace runs hold no other part, so each is taken
+ * whole; the optional parts are tried both ways.
+ */
+function negativeBefore(text: string, from: number, to: number, ascii: boolean): boolean {
+  if (!ascii) return NEGATIVE_CONTEXT.test(text.slice(from, to));
+  const e0 = trimEnd(text, from, to);
+  const last = text.charCodeAt(e0 - 1);
+  // every part ends with a letter, '.', ':' or '#'
+  if (e0 === from || !(isAsciiLetterCode(last) || last === 46 || last === 58 || last === 35)) return false;
+  for (const e1 of e0 > from && (last === 58 || last === 35) ? [e0, e0 - 1] : [e0]) {
+    const e2 = trimEnd(text, from, e1);
+    const ends = [e2];
+    for (const w of NEGATIVE_NUMBER_WORDS) if (endsWithWord(text, from, e2, w)) ends.push(e2 - w.length);
+    for (const e3 of ends) {
+      const e4 = trimEnd(text, from, e3);
+      for (const w of NEGATIVE_WORDS) {
+        if (!endsWithWord(text, from, e4, w)) continue;
+        const b = e4 - w.length - 1;
+        if (b < from) return true;
+        const c = text.charCodeAt(b);
+        if (!(isAsciiLetterCode(c) || (c >= 48 && c <= 57) || c === 45)) return true;
+      }
+    }
+  }
+  return false;
+}
 
 /**
  * A numeric id candidate that is one group of a longer grouped code ("IE29 AIBK 9311 5212 3456 79",
@@ -47,26 +179,36 @@ function insideLargerCode(text: string, start: number, end: number): boolean {
     let i = start - 2;
     let digit = false;
     let n = 0;
-    while (i >= 0 && n < 7 && /[A-Z0-9]/.test(text[i]!)) {
-      if (text[i]! <= '9') digit = true;
+    while (i >= 0 && n < 7 && upperOrDigit(text.charCodeAt(i))) {
+      if (text.charCodeAt(i) <= 57) digit = true;
       i--;
       n++;
     }
-    if (digit && n > 0 && n <= 6 && (i < 0 || !/[\p{L}\p{N}]/u.test(text[i]!))) return true;
+    if (digit && n > 0 && n <= 6 && (i < 0 || !letterOrNumber(text, i))) return true;
   }
   const sepAfter = text[end];
   if (sepAfter === ' ' || sepAfter === '-' || sepAfter === ':' || sepAfter === '.') {
     let i = end + 1;
     let digit = false;
     let n = 0;
-    while (i < text.length && n < 7 && /[A-Z0-9]/.test(text[i]!)) {
-      if (text[i]! <= '9') digit = true;
+    while (i < text.length && n < 7 && upperOrDigit(text.charCodeAt(i))) {
+      if (text.charCodeAt(i) <= 57) digit = true;
       i++;
       n++;
     }
-    if (digit && n > 0 && n <= 6 && (i >= text.length || !/[\p{L}\p{N}]/u.test(text[i]!))) return true;
+    if (digit && n > 0 && n <= 6 && (i >= text.length || !letterOrNumber(text, i))) return true;
   }
   return false;
+}
+
+const upperOrDigit = (c: number): boolean => (c >= 65 && c <= 90) || (c >= 48 && c <= 57);
+const LETTER_OR_NUMBER = /[\p{L}\p{N}]/u;
+
+/** `/[\p{L}\p{N}]/u.test(text[i])`, the regex only beyond ASCII. */
+function letterOrNumber(text: string, i: number): boolean {
+  const c = text.charCodeAt(i);
+  if (c < 128) return isAsciiLetterCode(c) || (c >= 48 && c <= 57);
+  return LETTER_OR_NUMBER.test(text[i]!);
 }
 
 function escapeRegex(s: string): string {
@@ -132,15 +274,39 @@ export function digitGroups(
   }
 }
 
-/** Counts what the gates of the patterns look at in window[0, window.length). */
-function shapeOf(window: string): WindowShape {
-  const w: WindowShape = { runs: 0, chain: 0, upper: 0, lower: 0, alnum: 0, dots: 0, colons: 0, dashes: 0 };
+/**
+ * Counts what the gates of the patterns look at in text[from, to), the window the patterns run on
+ * (a word boundary holds at its start, as for the regexes, which see only the window).
+ */
+function shapeOf(text: string, from: number, to: number): WindowShape {
+  const w: WindowShape = {
+    runs: 0,
+    chain: 0,
+    upper: 0,
+    lower: 0,
+    alnum: 0,
+    dots: 0,
+    colons: 0,
+    dashes: 0,
+    starts0: 0,
+    starts1: 0,
+    plate: false,
+  };
   let digitRun = 0;
   let chain = 0;
   let gap = 2; // characters since the last digit of the chain
   let alnum = 0;
-  for (let i = 0; i < window.length; i++) {
-    const c = window.charCodeAt(i);
+  let word = false; // the previous character is an ASCII word character
+  let prev = -1;
+  let prev2 = -1;
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i);
+    const bit = wordStartBit(c);
+    if (bit >= 0 && !word) {
+      if (bit < 31) w.starts0 |= 1 << bit;
+      else w.starts1 |= 1 << (bit - 31);
+    }
+    word = bit >= 0 || c === 95;
     if (c >= 48 && c <= 57) {
       digitRun++;
       chain = gap <= 1 ? chain + 1 : 1;
@@ -154,6 +320,11 @@ function shapeOf(window: string): WindowShape {
         w.upper++;
         gap = 2;
         alnum++;
+        if (
+          (prev === 32 || prev === 45) &&
+          ((prev2 >= 65 && prev2 <= 90) || prev2 === 0xc4 || prev2 === 0xd6 || prev2 === 0xdc)
+        )
+          w.plate = true;
       } else if (c >= 97 && c <= 122) {
         w.lower++;
         gap = 2;
@@ -167,6 +338,8 @@ function shapeOf(window: string): WindowShape {
       }
     }
     if (alnum > w.alnum) w.alnum = alnum;
+    prev2 = prev;
+    prev = c;
   }
   if (digitRun > 0) w.runs |= 1 << Math.min(digitRun, 31);
   return w;
@@ -187,6 +360,37 @@ function atTokens(text: string, visit: (start: number, end: number) => void): vo
 
 const EMAIL = COMPILED.filter((p) => p.type === 'EMAIL_ADDRESS');
 const NUMERIC = COMPILED.filter((p) => p.type !== 'EMAIL_ADDRESS');
+const MAX_MIN_DIGITS = Math.max(...NUMERIC.map((p) => p.minDigits));
+
+/**
+ * The numeric patterns of the wanted entity types, in pattern order, by the digit count of a window
+ * (capped at the highest minDigits): a window runs only the list for its count. Memoised by entity
+ * set, in a bounded memo since every call may pass another set.
+ */
+const byDigitsMemo = new Map<string, CompiledPattern[][]>();
+const ENTITY_INDEX = new Map<string, number>(PII_ENTITIES.map((e, i) => [e, i]));
+function patternsByDigits(want: ReadonlySet<PiiEntity> | undefined): CompiledPattern[][] {
+  let key = '*';
+  if (want) {
+    // the set's members as two bit masks (PII_ENTITIES has fewer than 64)
+    let lo = 0;
+    let hi = 0;
+    for (const e of want) {
+      const i = ENTITY_INDEX.get(e) ?? -1;
+      if (i >= 32) hi |= 1 << (i - 32);
+      else if (i >= 0) lo |= 1 << i;
+    }
+    key = `${lo}:${hi}`;
+  }
+  let lists = byDigitsMemo.get(key);
+  if (!lists) {
+    const wanted = NUMERIC.filter((p) => !want || want.has(p.type));
+    lists = Array.from({ length: MAX_MIN_DIGITS + 1 }, (_, d) => wanted.filter((p) => p.minDigits <= d));
+    if (byDigitsMemo.size >= 64) byDigitsMemo.clear();
+    byDigitsMemo.set(key, lists);
+  }
+  return lists;
+}
 
 /**
  * Runs patterns on text[start, end) (plus one character before and two after, so that the
@@ -196,22 +400,21 @@ function runPatterns(
   text: string,
   start: number,
   end: number,
-  digits: number,
   patterns: readonly CompiledPattern[],
-  want: ReadonlySet<PiiEntity> | undefined,
   threshold: number,
   out: PiiMatch[],
 ): void {
   const from = Math.max(0, start - 1);
+  const to = Math.min(text.length, end + 2);
   let window: string | undefined;
   let shape: WindowShape | undefined;
   for (const p of patterns) {
-    if (digits < p.minDigits || (want && !want.has(p.type))) continue;
-    window ??= text.slice(from, Math.min(text.length, end + 2));
-    if (p.gate) {
-      shape ??= shapeOf(window);
-      if (!p.gate(shape)) continue;
+    if (p.gate || p.first0 >= 0) {
+      shape ??= shapeOf(text, from, to);
+      if (p.first0 >= 0 && (shape.starts0 & p.first0) === 0 && (shape.starts1 & p.first1) === 0) continue;
+      if (p.gate && !p.gate(shape)) continue;
     }
+    window ??= text.slice(from, to);
     const re = p.regex;
     re.lastIndex = 0;
     for (let m = re.exec(window); m; m = re.exec(window)) {
@@ -226,10 +429,11 @@ function runPatterns(
         if (verdict === false) continue;
       }
       // context first: it decides how low a validated score may be and still be reported
-      const before = text.slice(Math.max(0, index - CONTEXT_WINDOW), index);
+      const before = Math.max(0, index - CONTEXT_WINDOW);
+      const ascii = asciiRange(text, before, index);
       const boost =
-        (p.contextRe?.test(before) ? CONTEXT_BOOST : 0) -
-        (p.numeric && NEGATIVE_CONTEXT.test(before) ? 0.4 : 0);
+        (contextBefore(p, text, before, index, ascii) ? CONTEXT_BOOST : 0) -
+        (p.numeric && negativeBefore(text, before, index, ascii) ? 0.4 : 0);
       // a weak format is a finding only next to one of its context words
       if (p.contextRequired && boost <= 0) continue;
       if (p.refine) {
@@ -255,12 +459,14 @@ export function analyze(text: string, options: AnalyzeOptions): PiiMatch[] {
   const want = options.entities;
   const candidates: PiiMatch[] = [];
   if (!want || want.has('EMAIL_ADDRESS'))
-    atTokens(text, (s, e) => runPatterns(text, s, e, 0, EMAIL, want, options.threshold, candidates));
+    atTokens(text, (s, e) => runPatterns(text, s, e, EMAIL, options.threshold, candidates));
   // one scan for digits serves the numeric ids, addresses and dates
   const runs = digitRuns(text);
+  const byDigits = patternsByDigits(want);
   digitGroups(
     text,
-    (s, e, digits) => runPatterns(text, s, e, digits, NUMERIC, want, options.threshold, candidates),
+    (s, e, digits) =>
+      runPatterns(text, s, e, byDigits[Math.min(digits, MAX_MIN_DIGITS)]!, options.threshold, candidates),
     runs,
   );
   if (!want || want.has('PERSON')) candidates.push(...findPersons(text));

@@ -40,6 +40,12 @@ export interface PatternRecognizer {
    * lengths, digit chains, letters, alphanumeric runs): a window failing it skips this pattern.
    */
   gate?: (w: WindowShape) => boolean;
+  /**
+   * A character class holding the first character of every match, for patterns built with re():
+   * such a match starts at an ASCII word boundary, so a window without one of these characters
+   * at a word start skips the pattern.
+   */
+  first?: string;
 }
 
 /** What a candidate window holds, counted in one pass, for the patterns' gates. All ASCII. */
@@ -55,6 +61,22 @@ export interface WindowShape {
   dots: number;
   colons: number;
   dashes: number;
+  /** The ASCII letters and digits that start a word (see wordStartBit), one bit each, in two masks. */
+  starts0: number;
+  starts1: number;
+  /** An upper-case letter (or Ä, Ö, Ü), a space or '-', then an ASCII upper-case letter. */
+  plate: boolean;
+}
+
+/**
+ * Bit of an ASCII letter or digit in the word-start masks: digits 0-9, A-Z 10-35, a-z 36-61; below
+ * 31 in `starts0`, the rest (minus 31) in `starts1`. -1 for any other code.
+ */
+export function wordStartBit(c: number): number {
+  if (c >= 48 && c <= 57) return c - 48;
+  if (c >= 65 && c <= 90) return c - 55;
+  if (c >= 97 && c <= 122) return c - 61;
+  return -1;
 }
 
 /** Whether the window has a maximal digit run of one of these lengths. */
@@ -66,7 +88,15 @@ const longestRun = (w: WindowShape): number => 31 - Math.clz32(w.runs);
 export const CONTEXT_BOOST = 0.35;
 export const CONTEXT_WINDOW = 48;
 
-const digits = (s: string): string => s.replace(/\D+/g, '');
+/** The ASCII digits of s (a loop: the candidates are short, and a regex per candidate costs more). */
+function digits(s: string): string {
+  let out = '';
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 48 && c <= 57) out += s[i];
+  }
+  return out;
+}
 const B = '(?<![\\p{L}\\p{N}_])'; // start boundary (Unicode-aware, no \b surprises)
 const E = '(?![\\p{L}\\p{N}_])'; // end boundary
 /**
@@ -78,8 +108,23 @@ const E = '(?![\\p{L}\\p{N}_])'; // end boundary
 const re = (src: string, flags = 'g'): RegExp => new RegExp(`\\b(?:${src})\\b`, flags.replace('u', ''));
 /** Unicode-aware boundaries, for patterns that may start with a non-ASCII letter. */
 const reU = (src: string, flags = 'gu'): RegExp => new RegExp(`${B}(?:${src})${E}`, flags);
-/** Same separator between groups: no mixing "123-45 6789". */
-const consistent = (v: string): boolean => new Set(v.match(/[^\p{L}\p{N}]/gu) ?? []).size <= 1;
+const LETTER_OR_NUMBER = /^[\p{L}\p{N}]$/u;
+/** Same separator between groups: no mixing "123-45 6789" (at most one code point other than a letter or number). */
+function consistent(v: string): boolean {
+  let sep = -1;
+  for (let i = 0; i < v.length; i++) {
+    const c = v.codePointAt(i)!;
+    if (c > 0xffff) i++;
+    const other =
+      c < 128
+        ? !(((c | 32) >= 97 && (c | 32) <= 122) || (c >= 48 && c <= 57))
+        : !LETTER_OR_NUMBER.test(String.fromCodePoint(c));
+    if (!other) continue;
+    if (sep === -1) sep = c;
+    else if (sep !== c) return false;
+  }
+  return true;
+}
 
 const PHONE_REGIONS = [
   'GB',
@@ -245,6 +290,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
     type: 'CREDIT_CARD',
     minDigits: 12,
     gate: (w) => w.chain >= 12,
+    first: '[0-9]',
     regex: re('\\d(?:[ -]?\\d){11,18}'),
     score: 0.85,
     validate: validCard,
@@ -255,6 +301,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
     type: 'IBAN_CODE',
     minDigits: 2,
     gate: (w) => (w.upper >= 2 || w.lower >= 2) && w.alnum >= 4 && (w.runs & ~3) !== 0,
+    first: '[A-Za-z]',
     regex: re('[A-Z]{2}\\d{2}(?: ?[A-Z0-9]){11,30}|[a-z]{2}\\d{2}[a-z0-9]{11,30}', 'g'),
     score: 0.9,
     refine: refineIban,
@@ -264,6 +311,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
     type: 'US_SSN',
     minDigits: 9,
     gate: (w) => w.chain >= 9 && longestRun(w) >= 4,
+    first: '[0-9]',
     regex: re('\\d{3}([- ]?)\\d{2}\\1\\d{4}'),
     score: 0.85,
     validate: validSsn,
@@ -274,6 +322,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
     type: 'US_ITIN',
     minDigits: 9,
     gate: (w) => w.chain >= 9 && longestRun(w) >= 4,
+    first: '9',
     regex: re('9\\d{2}([- ]?)[5-9]\\d\\1\\d{4}'),
     score: 0.85,
     validate: validItin,
@@ -284,6 +333,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
     type: 'US_BANK_ROUTING',
     minDigits: 9,
     gate: (w) => run(w, 9),
+    first: '[0-9]',
     regex: re('\\d{9}'),
     score: 0.5,
     validate: (v) => ck.abaRouting(v),
@@ -294,6 +344,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
     type: 'US_BANK_ROUTING',
     minDigits: 9,
     gate: (w) => w.chain >= 9 && longestRun(w) >= 4,
+    first: '[0-9]',
     regex: re('\\d{4}-\\d{4}-\\d'),
     score: 0.6,
     validate: (v) => ck.abaRouting(digits(v)),
@@ -303,6 +354,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
     type: 'US_NPI',
     minDigits: 10,
     gate: (w) => w.chain >= 10 && longestRun(w) >= 4,
+    first: '[12]',
     regex: re('[12]\\d{3}([ -]?)\\d{3}\\1\\d{3}'),
     score: 0.5,
     validate: (v) => consistent(v) && ck.npi(digits(v)),
@@ -313,6 +365,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
     type: 'US_MBI',
     minDigits: 5,
     gate: (w) => letters(w) >= 4,
+    first: '[1-9]',
     regex: re(
       '[1-9][AC-HJKMNP-RT-Yac-hjkmnp-rt-y][AC-HJKMNP-RT-Yac-hjkmnp-rt-y\\d]\\d-?[AC-HJKMNP-RT-Yac-hjkmnp-rt-y][AC-HJKMNP-RT-Yac-hjkmnp-rt-y\\d]\\d-?[AC-HJKMNP-RT-Yac-hjkmnp-rt-y]{2}\\d{2}',
     ),
@@ -324,6 +377,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
     type: 'US_PASSPORT',
     minDigits: 8,
     gate: (w) => run(w, 8, 9),
+    first: '[A-Z0-9]',
     regex: re('(?:[A-Z]\\d{8}|\\d{9})'),
     score: 0.1,
     context: ['passport'],
@@ -333,6 +387,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
     type: 'US_DRIVER_LICENSE',
     minDigits: 6,
     gate: (w) => w.upper >= 1 && run(w, 6, 7, 8, 9, 10, 11, 12),
+    first: '[A-Z]',
     regex: re('[A-Z]\\d{7,12}|[A-Z]{2}\\d{6}[A-Z]?'),
     score: 0.15,
     context: [
@@ -350,6 +405,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
     type: 'UK_NHS',
     minDigits: 10,
     gate: (w) => w.chain >= 10 && longestRun(w) >= 4,
+    first: '[0-9]',
     regex: re('\\d{3}([ -]?)\\d{3}\\1\\d{4}'),
     score: 0.5,
     validate: (v) => consistent(v) && ck.nhs(digits(v)),
@@ -360,6 +416,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
     type: 'UK_NINO',
     minDigits: 6,
     gate: (w) => letters(w) >= 3 && w.chain >= 6,
+    first: '[A-CEGHJ-PR-TW-Za-ceghj-pr-tw-z]',
     regex: re(
       '(?!BG|GB|KN|NK|NT|TN|ZZ|bg|gb|kn|nk|nt|tn|zz)[A-CEGHJ-PR-TW-Za-ceghj-pr-tw-z][A-CEGHJ-NPR-TW-Za-ceghj-npr-tw-z] ?\\d{2} ?\\d{2} ?\\d{2} ?[A-Da-d]',
     ),
@@ -370,6 +427,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
     type: 'UK_DRIVING_LICENCE',
     minDigits: 7,
     gate: (w) => w.alnum >= 16 && w.upper >= 2,
+    first: '[A-Z9]',
     regex: re('[A-Z9]{5}\\d[0156]\\d[0-3]\\d{2}[A-Z9]{2}\\d[A-Z]{2}'),
     score: 0.8,
   },
@@ -377,6 +435,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
     type: 'CA_SIN',
     minDigits: 9,
     gate: (w) => w.chain >= 9 && longestRun(w) >= 3,
+    first: '[0-9]',
     regex: re('\\d{3}([ -]?)\\d{3}\\1\\d{3}'),
     score: 0.45,
     validate: (v) => consistent(v) && ck.caSin(digits(v)) && (/\D/.test(v) ? 0.5 : 0.45),
@@ -387,6 +446,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
     type: 'ES_NIF',
     minDigits: 7,
     gate: (w) => letters(w) >= 1 && run(w, 7, 8),
+    first: '[XYZxyz0-9]',
     regex: re('[XYZxyz]?\\d{7,8}-?[A-Za-z]'),
     score: 0.8,
     validate: (v) => ck.esNif(v.replace('-', '')),
@@ -396,6 +456,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
     type: 'IT_FISCAL_CODE',
     minDigits: 1,
     gate: (w) => w.alnum >= 16 && letters(w) >= 9,
+    first: '[A-Za-z]',
     regex: re(
       '[A-Za-z]{6}[\\dLMNP-Vlmnp-v]{2}[ABCDEHLMPRSTabcdehlmprst][\\dLMNP-Vlmnp-v]{2}[A-Za-z][\\dLMNP-Vlmnp-v]{3}[A-Za-z]',
     ),
@@ -407,6 +468,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
     type: 'IT_VAT_CODE',
     minDigits: 11,
     gate: (w) => run(w, 11),
+    first: '[0-9]',
     regex: re('\\d{11}'),
     score: 0.3,
     validate: (v) => ck.itVat(v),
@@ -417,6 +479,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
     type: 'IT_IDENTITY_CARD',
     minDigits: 5,
     gate: (w) => w.upper >= 4 && run(w, 5),
+    first: 'C',
     regex: re('C[A-Z]\\d{5}[A-Z]{2}'),
     score: 0.6,
     context: ["carta d'identità", 'carta di identità', 'identity card', 'cie'],
@@ -426,6 +489,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
     type: 'IT_IDENTITY_CARD',
     minDigits: 5,
     gate: (w) => letters(w) >= 2 && run(w, 5, 7),
+    first: '[A-Za-z0-9]',
     regex: re('[A-Za-z]{2} ?\\d{7}|[A-Za-z]{2}\\d{5}[A-Za-z]{2}|\\d{7}[A-Za-z]{2}'),
     score: 0.2,
     contextRequired: true,
@@ -441,6 +505,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
     type: 'IT_DRIVER_LICENSE',
     minDigits: 1,
     gate: (w) => w.alnum >= 10 && w.upper >= 2,
+    first: '[A-Z]',
     regex: re('U1[A-Z\\d]{7}[A-Z]|[A-Z]{2}\\d{7}[A-Z]'),
     score: 0.5,
     validate: (v) => /\d/.test(v.slice(2)),
@@ -450,6 +515,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
     type: 'PL_PESEL',
     minDigits: 11,
     gate: (w) => run(w, 11),
+    first: '[0-9]',
     regex: re('\\d{11}'),
     score: 0.5,
     validate: (v) => ck.pesel(v),
@@ -460,6 +526,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
     type: 'FI_HETU',
     minDigits: 9,
     gate: (w) => run(w, 6),
+    first: '[0-9]',
     regex: re('\\d{6}[-+A-FU-Y]\\d{3}[0-9A-FHJ-NPR-Y]'),
     score: 0.85,
     validate: (v) => ck.fiHetu(v),
@@ -469,6 +536,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
     type: 'SE_PERSONNUMMER',
     minDigits: 10,
     gate: (w) => run(w, 6, 8),
+    first: '[0-9]',
     regex: re('(?:19|20)?\\d{6}[-+]\\d{4}'),
     score: 0.75,
     validate: (v) => ck.sePersonnummer(digits(v)),
@@ -478,6 +546,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
     type: 'DE_TAX_ID',
     minDigits: 11,
     gate: (w) => w.chain >= 11 && longestRun(w) >= 3,
+    first: '[1-9]',
     regex: re('[1-9]\\d(?: ?\\d{3}){3}'),
     score: 0.45,
     validate: (v) => consistent(v) && ck.deTaxId(digits(v)),
@@ -489,6 +558,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
     type: 'DE_TAX_ID',
     minDigits: 10,
     gate: (w) => w.chain >= 9 && longestRun(w) >= 4,
+    first: '[0-9]',
     regex: re('\\d{2,3}/\\d{3,4}/\\d{4,5}|\\d{13}'),
     score: 0.2,
     contextRequired: true,
@@ -499,6 +569,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
     type: 'DE_VAT_ID',
     minDigits: 9,
     gate: (w) => w.upper >= 2 && w.chain >= 9,
+    first: 'D',
     regex: re('DE ?\\d{3} ?\\d{3} ?\\d{3}'),
     score: 0.85,
     validate: (v) => consistent(v.slice(2)) && ck.deVat(digits(v)),
@@ -508,6 +579,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
     type: 'DE_ID_CARD',
     minDigits: 2,
     gate: (w) => w.upper >= 1 && w.alnum >= 9,
+    first: '[CFGHJKLMNPRTVWXYZ]',
     regex: re('[CFGHJKLMNPRTVWXYZ][CFGHJKLMNPRTVWXYZ\\d]{8}'),
     score: 0.6,
     validate: (v) => /\d{2}/.test(v) && ck.icao(v) && (/^[A-Z]\d{8}$/.test(v) ? 0.6 : 0.55),
@@ -517,6 +589,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
     type: 'DE_PASSPORT',
     minDigits: 1,
     gate: (w) => w.upper >= 1 && w.alnum >= 9,
+    first: 'C',
     regex: re('C[CFGHJKLMNPRTVWXYZ\\d]{8}'),
     score: 0.7,
     validate: (v) => ck.icao(v),
@@ -526,6 +599,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
     type: 'DE_SOCIAL_SECURITY',
     minDigits: 9,
     gate: (w) => w.upper >= 1 && run(w, 8),
+    first: '[0-9]',
     regex: re('\\d{2}(?:0[1-9]|[12]\\d|3[01])(?:0[1-9]|1[0-2])\\d{2}[A-Z]\\d{3}'),
     score: 0.75,
     validate: (v) => ck.deRvnr(v),
@@ -535,6 +609,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
     type: 'DE_HEALTH_INSURANCE',
     minDigits: 9,
     gate: (w) => w.upper >= 1 && run(w, 9),
+    first: '[A-Z]',
     regex: re('[A-Z]\\d{9}'),
     score: 0.5,
     validate: (v) => {
@@ -553,6 +628,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
     type: 'DE_MEDICAL_ID',
     minDigits: 9,
     gate: (w) => run(w, 9),
+    first: '[0-9]',
     regex: re('\\d{9}'),
     score: 0.2,
     context: ['lanr', 'bsnr', 'betriebsstättennummer', 'arztnummer'],
@@ -562,6 +638,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
     type: 'DE_DRIVER_LICENSE',
     minDigits: 8,
     gate: (w) => w.upper >= 1 && run(w, 8),
+    first: '[A-Z]',
     regex: re('[A-Z]{2}\\d{8}[A-Z]?|[A-Z]\\d{8}[A-Z]{0,2}'),
     score: 0.3,
     context: ['führerschein', 'fuehrerschein', 'fahrerlaubnis'],
@@ -570,6 +647,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
     type: 'DE_COMPANY_REGISTER',
     minDigits: 1,
     gate: (w) => w.upper >= 3 || w.lower >= 3,
+    first: '[Hh]',
     regex: re('(?:HRA|HRB|hra|hrb) ?\\d{1,6}'),
     score: 0.6,
     context: ['handelsregister', 'amtsgericht', 'eingetragen'],
@@ -577,7 +655,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'DE_LICENSE_PLATE',
     minDigits: 1,
-    gate: (w) => w.upper >= 1,
+    gate: (w) => w.plate,
     regex: reU('[A-ZÄÖÜ]{1,3}[ -][A-Z]{1,2}[ -]?\\d{1,4}[EH]?'),
     score: 0.25,
     context: ['kennzeichen', 'kfz', 'license plate', 'nummernschild'],
@@ -586,6 +664,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
     type: 'SG_NRIC_FIN',
     minDigits: 7,
     gate: (w) => letters(w) >= 2 && run(w, 7),
+    first: '[STFGMstfgm]',
     regex: re('[STFGMstfgm]\\d{7}[A-Za-z]'),
     score: 0.5,
     validate: (v) => (ck.sgNric(v) ? 0.85 : 0.3),
@@ -595,6 +674,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
     type: 'SG_UEN',
     minDigits: 4,
     gate: (w) => w.upper >= 1 && run(w, 4, 8, 9),
+    first: '[TSR0-9]',
     regex: re('[TSR]\\d{2}[A-Z]{2}\\d{4}[A-Z]|\\d{8,9}[A-Z]'),
     score: 0.5,
     validate: (v) => (/^[TSR]/.test(v) ? 0.7 : 0.5),
@@ -604,6 +684,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
     type: 'AU_ABN',
     minDigits: 11,
     gate: (w) => w.chain >= 11 && longestRun(w) >= 3,
+    first: '[0-9]',
     regex: re('\\d{2}( ?)\\d{3}\\1\\d{3}\\1\\d{3}'),
     score: 0.6,
     validate: (v) => ck.auAbn(digits(v)),
@@ -614,6 +695,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
     type: 'AU_ACN',
     minDigits: 9,
     gate: (w) => w.chain >= 9 && longestRun(w) >= 3,
+    first: '[0-9]',
     regex: re('\\d{3}( ?)\\d{3}\\1\\d{3}'),
     score: 0.45,
     validate: (v) => ck.auAcn(digits(v)) && (/ /.test(v) ? 0.55 : 0.45),
@@ -624,6 +706,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
     type: 'AU_TFN',
     minDigits: 9,
     gate: (w) => w.chain >= 9 && longestRun(w) >= 3,
+    first: '[0-9]',
     regex: re('\\d{3}( ?)\\d{3}\\1\\d{3}'),
     score: 0.5,
     validate: (v) => ck.auTfn(digits(v)),
@@ -634,6 +717,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
     type: 'AU_MEDICARE',
     minDigits: 10,
     gate: (w) => w.chain >= 10 && longestRun(w) >= 5,
+    first: '[2-6]',
     regex: re('[2-6]\\d{3}( ?)\\d{5}\\1\\d(?:[ /]?\\d)?'),
     score: 0.5,
     validate: (v) => ck.auMedicare(digits(v)),
@@ -644,6 +728,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
     type: 'IN_AADHAAR',
     minDigits: 12,
     gate: (w) => w.chain >= 12 && longestRun(w) >= 4,
+    first: '[2-9]',
     regex: re('[2-9]\\d{3}([ :-]?)\\d{4}\\1\\d{4}'),
     score: 0.6,
     validate: (v) => ck.verhoeff(digits(v)) && !/^(\d)\1+$/.test(digits(v)),
@@ -654,6 +739,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
     type: 'IN_PAN',
     minDigits: 4,
     gate: (w) => letters(w) >= 6 && run(w, 4),
+    first: '[A-Za-z]',
     regex: re('[A-Za-z]{5}\\d{4}[A-Za-z]'),
     score: 0.3,
     validate: (v) => (/^[A-Z]{3}[ABCFGHLJPT][A-Z]\d{4}[A-Z]$/.test(v) ? 0.6 : 0.3),
@@ -663,6 +749,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
     type: 'IN_VOTER',
     minDigits: 7,
     gate: (w) => w.upper >= 3 && run(w, 7),
+    first: '[A-Z]',
     regex: re('[A-Z]{3}\\d{7}'),
     score: 0.35,
     context: ['voter', 'epic', 'election'],
@@ -671,6 +758,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
     type: 'IN_PASSPORT',
     minDigits: 7,
     gate: (w) => w.upper >= 1 && w.chain >= 7,
+    first: '[A-Z]',
     regex: re('[A-Z][1-9]\\d ?\\d{4}[1-9]'),
     score: 0.15,
     context: ['passport'],
@@ -680,6 +768,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
     minDigits: 7,
     gate: (w) => w.upper >= 7 && w.alnum >= 15,
     // state code, the holder's PAN, entity number, the fixed "Z", check character
+    first: '[0-3]',
     regex: re('(?:0[1-9]|[1-2]\\d|3[0-8])[A-Z]{5}\\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]'),
     score: 0.8,
     // a PAN whose fourth letter is no holder type is a test or malformed number: context decides
@@ -690,6 +779,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
     type: 'IN_VEHICLE_REGISTRATION',
     minDigits: 5,
     gate: (w) => w.upper >= 3 && run(w, 4),
+    first: '[ABCDGHJKLMNOPRSTUW]',
     regex: re(
       '(?:AN|AP|AR|AS|BR|CG|CH|DD|DL|DN|GA|GJ|HP|HR|JH|JK|KA|KL|LA|LD|MH|ML|MN|MP|MZ|NL|OD|OR|PB|PY|RJ|SK|TN|TR|TS|UK|UP|WB)[ -]?\\d{1,2}[ -]?[A-Z]{1,3}[ -]?\\d{4}',
     ),
@@ -700,6 +790,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
     type: 'KR_RRN',
     minDigits: 13,
     gate: (w) => w.chain >= 13 && longestRun(w) >= 7,
+    first: '[0-9]',
     regex: re('\\d{6}-?[1-4]\\d{6}'),
     score: 0.5,
     validate: (v) => (ck.krRrn(digits(v), false) ? 0.85 : /-/.test(v) ? 0.45 : false),
@@ -709,6 +800,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
     type: 'KR_FRN',
     minDigits: 13,
     gate: (w) => w.chain >= 13 && longestRun(w) >= 7,
+    first: '[0-9]',
     regex: re('\\d{6}-?[5-8]\\d{6}'),
     score: 0.5,
     validate: (v) => (ck.krRrn(digits(v), true) ? 0.85 : 0.45),
@@ -718,6 +810,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
     type: 'KR_PASSPORT',
     minDigits: 7,
     gate: (w) => letters(w) >= 1 && (run(w, 8) || (run(w, 3) && run(w, 4))),
+    first: '[MSRODmsrod]',
     regex: re('[MSRODmsrod]\\d{3}[A-Za-z]\\d{4}|[MSRODmsrod]\\d{8}'),
     score: 0.4,
     context: ['passport', '여권'],
@@ -726,6 +819,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
     type: 'KR_DRIVER_LICENSE',
     minDigits: 12,
     gate: (w) => w.chain >= 12 && longestRun(w) >= 6,
+    first: '[12]',
     regex: re('(?:1[1-9]|2[0-8])([ -]?)\\d{2}\\1\\d{6}\\1\\d{2}'),
     score: 0.5,
     validate: (v) => (/\D/.test(v) ? 0.6 : 0.4),
@@ -736,6 +830,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
     type: 'KR_BRN',
     minDigits: 10,
     gate: (w) => w.chain >= 10 && longestRun(w) >= 5,
+    first: '[0-9]',
     regex: re('\\d{3}-\\d{2}-\\d{5}'),
     score: 0.6,
     validate: (v) => ck.krBrn(digits(v)),
@@ -745,6 +840,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
     type: 'TH_TNIN',
     minDigits: 13,
     gate: (w) => w.chain >= 13,
+    first: '[1-8]',
     regex: re('[1-8](?:[ -]?\\d){12}'),
     score: 0.5,
     validate: (v) => ck.thTnin(digits(v)),
@@ -755,6 +851,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
     type: 'NG_NIN',
     minDigits: 11,
     gate: (w) => run(w, 11),
+    first: '[0-9]',
     regex: re('\\d{11}'),
     score: 0.3,
     validate: (v) => ck.ngNin(v),
@@ -765,6 +862,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
     type: 'ZA_ID_NUMBER',
     minDigits: 13,
     gate: (w) => run(w, 13),
+    first: '[0-9]',
     regex: re('\\d{13}'),
     score: 0.55,
     validate: (v) => ck.zaId(v),
@@ -775,6 +873,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
     type: 'MEDICAL_LICENSE',
     minDigits: 7,
     gate: (w) => letters(w) >= 1 && run(w, 7, 8),
+    first: '[ABFGMPRabfgmpr]',
     regex: re('[ABFGMPRabfgmpr][A-Za-z]\\d{7}|[ABFGMPRabfgmpr]9\\d{7}'),
     score: 0.3,
     context: ['dea', 'medical licen', 'certificate number', 'license number'],
@@ -803,6 +902,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
     type: 'MAC_ADDRESS',
     minDigits: 1,
     gate: (w) => w.colons >= 5 || w.dashes >= 5 || w.dots >= 2,
+    first: '[0-9A-Fa-f]',
     regex: re(
       '[0-9A-Fa-f]{2}([:-])(?:[0-9A-Fa-f]{2}\\1){4}[0-9A-Fa-f]{2}|[0-9A-Fa-f]{4}\\.[0-9A-Fa-f]{4}\\.[0-9A-Fa-f]{4}',
     ),
@@ -815,6 +915,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
     type: 'CRYPTO_WALLET',
     minDigits: 1,
     gate: (w) => w.alnum >= 26,
+    first: '[13]',
     regex: re('[13][1-9A-HJ-NP-Za-km-z]{25,34}'),
     score: 0.9,
     validate: (v) => ck.base58check(v),
@@ -824,6 +925,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
     type: 'CRYPTO_WALLET',
     minDigits: 1,
     gate: (w) => w.alnum >= 11,
+    first: '[bBt]',
     regex: re('(?:bc1|BC1|tb1)[02-9ac-hj-np-zAC-HJ-NP-Z]{8,87}'),
     score: 0.9,
     validate: (v) => ck.bech32(v),
@@ -833,6 +935,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
     type: 'CRYPTO_WALLET',
     minDigits: 1,
     gate: (w) => w.alnum >= 42,
+    first: '0',
     regex: re('0x[0-9a-fA-F]{40}'),
     score: 0.7,
     validate: validEth,
