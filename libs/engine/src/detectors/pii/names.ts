@@ -172,6 +172,7 @@ const IN_PARTICLES = 32;
 const IN_ORG_AFTER = 64;
 const IN_CUE_LAST = 128;
 const IN_LOWER_CUE_LAST = 256;
+/** First word of a multi-word place name (PLACE_PHRASES). */
 const IN_PHRASE = 512;
 const IS_THE = 1024;
 const IN_WORK = 2048;
@@ -192,7 +193,11 @@ const MEMBERSHIP = new Map<string, number>();
   mark(ORG_AFTER, IN_ORG_AFTER);
   mark(CUE_LAST, IN_CUE_LAST);
   mark(LOWER_CUE_LAST, IN_LOWER_CUE_LAST);
-  for (const phrases of PLACE_PHRASES.values()) for (const words of phrases) mark(words, IN_PHRASE);
+  // a phrase is tried only at its first word; its other words need only an index in WORDS
+  for (const [first, phrases] of PLACE_PHRASES) {
+    mark([first], IN_PHRASE);
+    for (const words of phrases) mark(words.slice(1), 0);
+  }
   mark(['the'], IS_THE);
   mark(WORK_NOUNS, IN_WORK);
   mark(['the', 'a', 'an', 'huge', 'big'], IN_DET);
@@ -216,22 +221,51 @@ const PLACE_PHRASE_WORDS = new Map<number, Int32Array[]>();
 const NON_ASCII_WORD = new Map<string, number>();
 
 /**
- * The ASCII words in an open-addressing table keyed by a hash of the lower-cased characters: an
- * ASCII token is looked up straight from the text, without building a string. A slot is four ints
- * side by side (hash; index in WORDS + 1, 0 when empty; membership mask; the word's offset in CHARS
- * and its length << 20), so that a lookup reads one slot and a run of CHARS and no string object.
+ * An ASCII word of a token (letters and ' . -) of at most SHORT characters is keyed exactly by its
+ * characters' 5-bit codes, six to an int (`a` the last six, `b` the six before), and its length:
+ * the scan builds the key as it reads the word, and a lookup compares three ints, not characters.
  */
-const TABLE_BITS = 17;
-const TABLE_MASK = (1 << TABLE_BITS) - 1;
-const SLOTS = new Int32Array(4 << TABLE_BITS);
+const SHORT = 12;
+const M30 = 0x3fffffff;
+/** 5-bit code of a word character: a letter of either case by its place in the alphabet, then ' . - */
+const code5 = (c: number): number => (c === 39 ? 27 : c === 46 ? 28 : c === 45 ? 29 : c & 31);
+function shortHash(a: number, b: number, len: number): number {
+  let h = Math.imul(a, 0x9e3779b1) ^ Math.imul(b + len, 0x85ebca6b);
+  h ^= h >>> 15;
+  h = Math.imul(h, 0x2c1b3c6d);
+  return h ^ (h >>> 13);
+}
 /**
- * One bit per hash value modulo 2^19 (64 KB, stays in cache), set for every word of the table: most
- * words of a text that are in no list are rejected here without touching the 2 MB table.
+ * The short words in an open-addressing table; a slot is four ints: a, b, (index in WORDS + 1) << 4
+ * | length (0 when empty), membership mask.
+ */
+const SHORT_BITS = 17;
+const SHORT_MASK = (1 << SHORT_BITS) - 1;
+const SHORT_SLOTS = new Int32Array(4 << SHORT_BITS);
+/**
+ * One bit per hash value modulo 2^19 (64 KB), set for every short word: a word in no list is
+ * mostly rejected here without touching the 2 MB table.
  */
 const FILTER_BITS = 19;
 const FILTER = new Int32Array(1 << (FILTER_BITS - 5));
 const filterIndex = (h: number): number => (h >>> (32 - FILTER_BITS)) >>> 5;
 const filterBit = (h: number): number => 1 << ((h >>> (32 - FILTER_BITS)) & 31);
+/**
+ * The last lookups of short words, hits and misses alike, direct-mapped in the table's slot layout
+ * (64 KB): a text repeats a few hundred words, which are found here without a trip to the table.
+ */
+const HOT_BITS = 12;
+const HOT_MASK = (1 << HOT_BITS) - 1;
+const HOT = new Int32Array(4 << HOT_BITS).fill(-1);
+
+/**
+ * ASCII words longer than SHORT, in a table keyed by a hash of the lower-cased characters; a slot
+ * is four ints: hash, index in WORDS + 1 (0 when empty), membership mask, the word's offset in
+ * LONG_CHARS | its length << 20.
+ */
+const LONG_BITS = 15;
+const LONG_MASK = (1 << LONG_BITS) - 1;
+const LONG_SLOTS = new Int32Array(4 << LONG_BITS);
 function asciiHash(s: string, start: number, end: number): number {
   let h = 0x811c9dc5;
   for (let k = start; k < end; k++) {
@@ -241,40 +275,79 @@ function asciiHash(s: string, start: number, end: number): number {
   }
   return h ^ (h >>> 15);
 }
-const CHARS = new Uint8Array(WORDS.reduce((n, w) => n + w.length, 0));
+let LONG_CHARS = new Uint8Array(0);
 {
-  let offset = 0;
+  const longChars: number[] = [];
   WORDS.forEach((w, index) => {
     if (!/^[\x00-\x7f]*$/.test(w)) {
       NON_ASCII_WORD.set(w, index);
       return;
     }
+    // a word with any other character (a space, a digit) is no token's word
+    if (!/^[a-z'.-]+$/.test(w)) return;
+    const mask = MEMBERSHIP.get(w)!;
+    if (w.length <= SHORT) {
+      let a = 0;
+      let b = 0;
+      for (let k = 0; k < w.length; k++) {
+        b = ((b << 5) | (a >>> 25)) & M30;
+        a = ((a << 5) | code5(w.charCodeAt(k))) & M30;
+      }
+      const h = shortHash(a, b, w.length);
+      let slot = h & SHORT_MASK;
+      while (SHORT_SLOTS[4 * slot + 2] !== 0) slot = (slot + 1) & SHORT_MASK;
+      SHORT_SLOTS.set([a, b, ((index + 1) << 4) | w.length, mask], 4 * slot);
+      FILTER[filterIndex(h)]! |= filterBit(h);
+      return;
+    }
     const h = asciiHash(w, 0, w.length);
-    let slot = h & TABLE_MASK;
-    while (SLOTS[4 * slot + 1] !== 0) slot = (slot + 1) & TABLE_MASK;
-    SLOTS[4 * slot] = h;
-    SLOTS[4 * slot + 1] = index + 1;
-    SLOTS[4 * slot + 2] = MEMBERSHIP.get(w)!;
-    SLOTS[4 * slot + 3] = offset | (w.length << 20);
-    for (let k = 0; k < w.length; k++) CHARS[offset + k] = w.charCodeAt(k);
-    offset += w.length;
-    FILTER[filterIndex(h)]! |= filterBit(h);
+    let slot = h & LONG_MASK;
+    while (LONG_SLOTS[4 * slot + 1] !== 0) slot = (slot + 1) & LONG_MASK;
+    LONG_SLOTS.set([h, index + 1, mask, longChars.length | (w.length << 20)], 4 * slot);
+    for (let k = 0; k < w.length; k++) longChars.push(w.charCodeAt(k));
   });
+  LONG_CHARS = Uint8Array.from(longChars);
 }
-/** Slot of the lower-cased ASCII code units u[start, end), whose asciiHash is `h`, or -1. */
-function lookupAscii(u: Uint16Array, start: number, end: number, h: number): number {
-  if ((FILTER[filterIndex(h)]! & filterBit(h)) === 0) return -1;
+
+/** Index in HOT of the entry for the short word keyed (a, b, len), filled from the table on a miss. */
+function lookupShort(a: number, b: number, len: number): number {
+  const h = shortHash(a, b, len);
+  const e = ((h >>> 8) & HOT_MASK) << 2;
+  if (HOT[e] === a && HOT[e + 1] === b && (HOT[e + 2]! & 15) === len) return e;
+  let found = len;
+  let mask = 0;
+  if ((FILTER[filterIndex(h)]! & filterBit(h)) !== 0)
+    for (let slot = h & SHORT_MASK; SHORT_SLOTS[4 * slot + 2] !== 0; slot = (slot + 1) & SHORT_MASK)
+      if (
+        SHORT_SLOTS[4 * slot] === a &&
+        SHORT_SLOTS[4 * slot + 1] === b &&
+        (SHORT_SLOTS[4 * slot + 2]! & 15) === len
+      ) {
+        found = SHORT_SLOTS[4 * slot + 2]!;
+        mask = SHORT_SLOTS[4 * slot + 3]!;
+        break;
+      }
+  HOT[e] = a;
+  HOT[e + 1] = b;
+  HOT[e + 2] = found;
+  HOT[e + 3] = mask;
+  return e;
+}
+
+/** Slot in LONG_SLOTS of the lower-cased ASCII code units u[start, end), or -1. */
+function lookupLong(text: string, u: Uint16Array, start: number, end: number): number {
+  const h = asciiHash(text, start, end);
   const len = end - start;
-  for (let slot = h & TABLE_MASK; ; slot = (slot + 1) & TABLE_MASK) {
-    if (SLOTS[4 * slot + 1] === 0) return -1;
-    const packed = SLOTS[4 * slot + 3]!;
-    if (SLOTS[4 * slot] === h && packed >>> 20 === len) {
+  for (let slot = h & LONG_MASK; ; slot = (slot + 1) & LONG_MASK) {
+    if (LONG_SLOTS[4 * slot + 1] === 0) return -1;
+    const packed = LONG_SLOTS[4 * slot + 3]!;
+    if (LONG_SLOTS[4 * slot] === h && packed >>> 20 === len) {
       const offset = packed & 0xfffff;
       let k = 0;
       for (; k < len; k++) {
         let c = u[start + k]!;
         if (c >= 65 && c <= 90) c |= 32;
-        if (c !== CHARS[offset + k]) break;
+        if (c !== LONG_CHARS[offset + k]) break;
       }
       if (k === len) return slot;
     }
@@ -330,11 +403,13 @@ function tokenize(text: string, u: Uint16Array): number {
       continue;
     }
     const start = i;
-    let h = 0x811c9dc5;
+    // the short-word key (see SHORT) of the ASCII characters read so far
+    let a = 0;
+    let b = 0;
     let ascii = true;
     let lowerAfterFirst = false;
     if (c < 128) {
-      h = Math.imul(h ^ (c | 32), 0x01000193);
+      a = c & 31;
       i++;
     } else {
       ascii = false;
@@ -346,12 +421,14 @@ function tokenize(text: string, u: Uint16Array): number {
         // a run of lower-case ASCII letters, most of a text: the tightest loop
         lowerAfterFirst = true;
         do {
-          h = Math.imul(h ^ c, 0x01000193);
+          b = ((b << 5) | (a >>> 25)) & M30;
+          a = ((a << 5) | (c & 31)) & M30;
           c = u[++i]!;
         } while (c >= 97 && c <= 122);
       }
       if (c >= 65 && c <= 90) {
-        h = Math.imul(h ^ (c | 32), 0x01000193);
+        b = ((b << 5) | (a >>> 25)) & M30;
+        a = ((a << 5) | (c & 31)) & M30;
         i++;
         continue;
       }
@@ -360,7 +437,10 @@ function tokenize(text: string, u: Uint16Array): number {
         const d = u[i + 1]!;
         if (d < 128 ? LETTER[d] !== 1 : letterAt(text, i + 1, n) === 0) break;
         if (c === 0x2019) ascii = false;
-        else h = Math.imul(h ^ c, 0x01000193);
+        else {
+          b = ((b << 5) | (a >>> 25)) & M30;
+          a = ((a << 5) | code5(c)) & M30;
+        }
         i++;
         continue;
       }
@@ -385,20 +465,29 @@ function tokenize(text: string, u: Uint16Array): number {
       // rare: what the pass found covers the dropped "'s" too
       ascii = true;
       lowerAfterFirst = false;
+      a = 0;
+      b = 0;
       for (let k = start; k < end; k++) {
         const ck = u[k]!;
         if (ck >= 128) ascii = false;
         else if (ck >= 97 && ck <= 122 && k > start) lowerAfterFirst = true;
+        b = ((b << 5) | (a >>> 25)) & M30;
+        a = ((a << 5) | code5(ck)) & M30;
       }
-      h = ascii ? asciiHash(text, start, end) : 0;
-    } else h ^= h >>> 15;
+    }
     let word = -1;
     let mask = 0;
     if (ascii) {
-      const slot = lookupAscii(u, start, end, h);
-      if (slot >= 0) {
-        word = SLOTS[4 * slot + 1]! - 1;
-        mask = SLOTS[4 * slot + 2]!;
+      if (end - start <= SHORT) {
+        const e = lookupShort(a, b, end - start);
+        word = (HOT[e + 2]! >>> 4) - 1;
+        mask = HOT[e + 3]!;
+      } else {
+        const slot = lookupLong(text, u, start, end);
+        if (slot >= 0) {
+          word = LONG_SLOTS[4 * slot + 1]! - 1;
+          mask = LONG_SLOTS[4 * slot + 2]!;
+        }
       }
       const c0 = u[start]!;
       if (c0 >= 65 && c0 <= 90 && (end - start <= 2 || lowerAfterFirst)) mask |= CAP;
