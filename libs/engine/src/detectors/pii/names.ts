@@ -356,23 +356,24 @@ function lookupLong(text: string, u: Uint16Array, start: number, end: number): n
 
 /** Set in a token's mask when the word is capitalised (see tokenize). */
 const CAP = 1 << 15;
+/** Set in a token's mask when it belongs to a multi-word place name or a firm's list of surnames. */
+const BLOCKED = 1 << 16;
 /** Words that never start a lower-case name. */
 const ORDINARY = IN_COMMON | IN_PLACES | IN_NEVER;
 
 /**
  * The tokens of the last text, as parallel arrays reused across calls (one object per token cost
  * more in allocation and GC than the scan itself): offsets, index in WORDS (-1 for a word in no
- * list), and the membership mask with CAP.
+ * list), and the membership mask with CAP and BLOCKED.
  */
 let tokStart = new Int32Array(1024);
 let tokEnd = new Int32Array(1024);
 let tokWord = new Int32Array(1024);
 let tokMask = new Int32Array(1024);
-let blockedTok = new Uint8Array(1024);
 
 function growTokens(): void {
-  const grow = <T extends Int32Array | Uint8Array>(a: T): T => {
-    const b = new (a.constructor as new (n: number) => T)(a.length * 2);
+  const grow = (a: Int32Array) => {
+    const b = new Int32Array(a.length * 2);
     b.set(a);
     return b;
   };
@@ -380,7 +381,6 @@ function growTokens(): void {
   tokEnd = grow(tokEnd);
   tokWord = grow(tokWord);
   tokMask = grow(tokMask);
-  blockedTok = new Uint8Array(tokStart.length);
 }
 
 const textUnits = new CodeUnitBuffer();
@@ -618,8 +618,6 @@ export function findPersons(text: string): PiiMatch[] {
   const mask = tokMask;
   const out: PiiMatch[] = [];
   // tokens that belong to a multi-word place name or a firm's list of surnames
-  const blocked = blockedTok;
-  blocked.fill(0, 0, count);
   for (let k = 0; k < count; k++) {
     if ((mask[k]! & (CAP | IN_PHRASE)) !== (CAP | IN_PHRASE)) continue;
     const phrases = PLACE_PHRASE_WORDS.get(tokWord[k]!);
@@ -628,7 +626,7 @@ export function findPersons(text: string): PiiMatch[] {
       if (k + words.length > count) continue;
       let ok = true;
       for (let w = 1; w < words.length && ok; w++) ok = tokWord[k + w] === words[w];
-      if (ok) for (let w = 0; w < words.length; w++) blocked[k + w] = 1;
+      if (ok) for (let w = 0; w < words.length; w++) mask[k + w]! |= BLOCKED;
     }
   }
   // a firm ("The Clark, Romero and Hall Orchestra", "Lopez, Santos and Coleman is a design agency"),
@@ -647,15 +645,15 @@ export function findPersons(text: string): PiiMatch[] {
   let r = -1;
   for (let k = 0; k < count && listRanges.length > 0; k++) {
     while (r + 1 < listRanges.length && listRanges[r + 1]![0] <= start[k]!) r++;
-    if (r >= 0 && end[k]! <= listRanges[r]![1]) blocked[k] = 1;
+    if (r >= 0 && end[k]! <= listRanges[r]![1]) mask[k]! |= BLOCKED;
   }
   let i = 0;
   while (i < count) {
-    if (blocked[i]) {
+    const m = mask[i]!;
+    if ((m & BLOCKED) !== 0) {
       i++;
       continue;
     }
-    const m = mask[i]!;
     // a lower-case word in no list is a name only right after a cue word (most words of a text)
     if (m === 0 && (i === 0 || (mask[i - 1]! & IN_LOWER_CUE_LAST) === 0)) {
       i++;
@@ -688,7 +686,8 @@ export function findPersons(text: string): PiiMatch[] {
           continue;
         }
       }
-      const lower = lowerName(text, u, count, i);
+      // each lower-case shape needs a known name
+      const lower = (m & (IN_FIRST | IN_LAST)) !== 0 ? lowerName(text, u, count, i) : undefined;
       if (lower) {
         out.push(lower);
         // the first token past the name (searched from i: a scan from 0 is quadratic in long texts)
@@ -706,7 +705,7 @@ export function findPersons(text: string): PiiMatch[] {
     let j = i + 1;
     while (j < count && j - runStart < 5) {
       const nm = mask[j]!;
-      if (blocked[j] || !adjacent(u, end[j - 1]!, start[j]!)) break;
+      if ((nm & BLOCKED) !== 0 || !adjacent(u, end[j - 1]!, start[j]!)) break;
       if (
         (m & CAP) === 0
           ? !((nm & IN_FIRST) !== 0 || (nm & IN_LAST) !== 0) || (nm & IN_COMMON) !== 0
@@ -821,13 +820,13 @@ export function findPersons(text: string): PiiMatch[] {
  * A lower-case name with structure around it, in chat-style text: a given name as the subject of a
  * sentence ("samantha is a very sympathetic person"), a given name and a surname-shaped word
  * ("megan fyodorova", "tammy pálffy"), or a name before a work noun ("the söderberg novel").
+ * Called only for a known given name or surname: every shape needs one.
  */
 function lowerName(text: string, u: Uint16Array, count: number, i: number): PiiMatch | undefined {
   const m = tokMask[i]!;
   const s = tokStart[i]!;
   const e = tokEnd[i]!;
-  // each shape below needs a known name
-  if ((m & ORDINARY) !== 0 || (m & (IN_FIRST | IN_LAST)) === 0 || e - s < 3) return undefined;
+  if ((m & ORDINARY) !== 0 || e - s < 3) return undefined;
   if (i + 1 >= count || !adjacent(u, e, tokStart[i + 1]!)) return undefined;
   const nm = tokMask[i + 1]!;
   // "the söderberg novel": a known name between a determiner and a work noun
