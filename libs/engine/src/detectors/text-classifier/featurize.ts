@@ -8,6 +8,7 @@
  * callback, so inference never builds a vector.
  */
 
+import { CodeUnitBuffer } from '../code-units/code-units.ts';
 import { LEET } from '../normalize/fold.ts';
 
 const FNV_OFFSET = 0x811c9dc5;
@@ -196,6 +197,9 @@ class TokenCache {
 }
 
 const NO_CACHE = new TokenCache(0, 0);
+
+/** The code units of the text being scored (a typed array reads faster than charCodeAt). */
+const scoreUnits = new CodeUnitBuffer();
 
 export class Featurizer {
   readonly mask: number;
@@ -463,8 +467,10 @@ export class Featurizer {
     let last = -1;
     let beforeLast = -1;
     const n = t.length;
+    // The units end in a 0, which folds to a separator and closes the last token.
+    const units = scoreUnits.load(t);
     for (let i = 0; i <= n; i++) {
-      const c = i < n ? fold[t.charCodeAt(i)]! : 0;
+      const c = fold[units[i]!]!;
       if (c !== 0) {
         if (c === last && c === beforeLast) continue;
         h = Math.imul(h ^ c, FNV_PRIME);
