@@ -263,13 +263,13 @@ const HOT = new Int32Array(4 << HOT_BITS).fill(-1);
  * is four ints: hash, index in WORDS + 1 (0 when empty), membership mask, the word's offset in
  * LONG_CHARS | its length << 20.
  */
-const LONG_BITS = 15;
+const LONG_BITS = 11;
 const LONG_MASK = (1 << LONG_BITS) - 1;
 const LONG_SLOTS = new Int32Array(4 << LONG_BITS);
-function asciiHash(s: string, start: number, end: number): number {
+function asciiHash(u: Uint16Array, start: number, end: number): number {
   let h = 0x811c9dc5;
   for (let k = start; k < end; k++) {
-    let c = s.charCodeAt(k);
+    let c = u[k]!;
     if (c >= 65 && c <= 90) c |= 32;
     h = Math.imul(h ^ c, 0x01000193);
   }
@@ -300,7 +300,11 @@ let LONG_CHARS = new Uint8Array(0);
       FILTER[filterIndex(h)]! |= filterBit(h);
       return;
     }
-    const h = asciiHash(w, 0, w.length);
+    const h = asciiHash(
+      Uint16Array.from(w, (ch) => ch.charCodeAt(0)),
+      0,
+      w.length,
+    );
     let slot = h & LONG_MASK;
     while (LONG_SLOTS[4 * slot + 1] !== 0) slot = (slot + 1) & LONG_MASK;
     LONG_SLOTS.set([h, index + 1, mask, longChars.length | (w.length << 20)], 4 * slot);
@@ -335,8 +339,8 @@ function lookupShort(a: number, b: number, len: number): number {
 }
 
 /** Slot in LONG_SLOTS of the lower-cased ASCII code units u[start, end), or -1. */
-function lookupLong(text: string, u: Uint16Array, start: number, end: number): number {
-  const h = asciiHash(text, start, end);
+function lookupLong(u: Uint16Array, start: number, end: number): number {
+  const h = asciiHash(u, start, end);
   const len = end - start;
   for (let slot = h & LONG_MASK; ; slot = (slot + 1) & LONG_MASK) {
     if (LONG_SLOTS[4 * slot + 1] === 0) return -1;
@@ -483,7 +487,7 @@ function tokenize(text: string, u: Uint16Array): number {
         word = (HOT[e + 2]! >>> 4) - 1;
         mask = HOT[e + 3]!;
       } else {
-        const slot = lookupLong(text, u, start, end);
+        const slot = lookupLong(u, start, end);
         if (slot >= 0) {
           word = LONG_SLOTS[4 * slot + 1]! - 1;
           mask = LONG_SLOTS[4 * slot + 2]!;
