@@ -304,7 +304,6 @@ for (let c = 0x61; c <= 0x7a; c++) UNIT_CLASS[c] = LOWER | ALNUM;
 for (let c = 0x30; c <= 0x39; c++) UNIT_CLASS[c] = ALNUM | LEET_SYMBOL;
 for (const c of '@$!|+') UNIT_CLASS[c.charCodeAt(0)] = LEET_SYMBOL;
 for (const c of '-_.*~') UNIT_CLASS[c.charCodeAt(0)] = SPLIT_SEPARATOR;
-const unitClass = (u: number): number => UNIT_CLASS[u] as number;
 
 /** Whether leetToken would change `u[s, e)`: a character read as a letter once edge punctuation is trimmed. */
 function hasLeetInside(u: Uint16Array, s: number, e: number): boolean {
@@ -320,25 +319,40 @@ function hasLeetInside(u: Uint16Array, s: number, e: number): boolean {
 }
 
 /**
- * Pass 3 (one linear scan over code units): leetspeak inside maximal runs of letters, digits and
- * leet symbols that contain a digit or symbol and are not part of an identifier (`_`) or of a
- * word in another script. Same length in and out, so offsets keep their mapping.
+ * Pass 3: leetspeak inside maximal runs of letters, digits and leet symbols that mix letters with
+ * digits or symbols and are not part of an identifier (`_`) or of a word in another script. Only
+ * the runs holding one of `candidates` (increasing positions of `text`) are read: every run with a
+ * letter next to a digit or symbol holds one (see wordPass). Same length in and out, so offsets
+ * keep their mapping.
  */
-function leetPass(text: string, u: Uint16Array): string {
+function leetPass(text: string, u: Uint16Array, candidates: readonly number[]): string {
   const n = text.length;
   let pieces: string[] | undefined;
   let copied = 0;
-  let i = 0;
-  while (i < n) {
-    // From token run to token run: two tight loops with one branch per unit; u[n] is 0, of no class.
-    while ((unitClass(u[i] as number) & LEET_TOKEN) === 0 && i < n) i++;
-    const s = i;
+  let done = 0;
+  for (const p of candidates) {
+    if (p < done) continue;
+    // The maximal token run around p; u[n] is 0, of no class.
     let seen = 0;
     let letters = 0;
-    for (let c = unitClass(u[i] as number); (c & LEET_TOKEN) !== 0; c = unitClass(u[++i] as number)) {
+    let s = p;
+    while (s > 0) {
+      const c = UNIT_CLASS[u[s - 1] as number] as number;
+      if ((c & LEET_TOKEN) === 0) break;
+      seen |= c;
+      letters += c & LOWER;
+      s--;
+    }
+    let i = p;
+    for (
+      let c = UNIT_CLASS[u[i] as number] as number;
+      (c & LEET_TOKEN) !== 0;
+      c = UNIT_CLASS[u[++i] as number] as number
+    ) {
       seen |= c;
       letters += c & LOWER;
     }
+    done = i;
     // Only a run that mixes letters with digits or symbols can read as leetspeak.
     if ((seen & LOWER) === 0 || (seen & LEET_SYMBOL) === 0) continue;
     if (s > 0 && u[s - 1] === 0x5f) continue; // part of an identifier
@@ -358,64 +372,87 @@ function leetPass(text: string, u: Uint16Array): string {
   return pieces.join('');
 }
 
-const isAlnum = (c: number): boolean => (unitClass(c) & ALNUM) !== 0;
-const isSplitSeparator = (c: number): boolean => (unitClass(c) & SPLIT_SEPARATOR) !== 0;
-
 /**
- * Pass 2 (one linear scan): joins `i g n o r e` (single characters separated by single spaces) and
- * `ig-no-re` / `i.g.n.o.r.e` (chunks of 1-3 characters joined by - _ . * ~), when at least three
- * chunks and two letters take part. Returns the positions of the separator units to drop, in
- * increasing order, or undefined.
+ * Pass 2 (one linear scan over the chunks of letters and digits), for both de-obfuscations:
+ * `drops` joins `i g n o r e` (single characters separated by single spaces) and `ig-no-re` /
+ * `i.g.n.o.r.e` (chunks of 1-3 characters joined by - _ . * ~), when at least three chunks and two
+ * letters take part: the positions of the separator units to drop, in increasing order.
+ * `leet` lists, in non-decreasing order, the starts of the chunks that hold a letter and a digit or
+ * touch a leet symbol, and of the joined stretches: every leet token run, before or after joining,
+ * that has a letter next to a digit or symbol holds one of them.
  */
-function spacingDrops(u: Uint16Array, n: number): number[] | undefined {
+function wordPass(u: Uint16Array, n: number): { drops: number[] | undefined; leet: number[] } {
   let drops: number[] | undefined;
+  const leet: number[] = [];
   let i = 0;
   while (i < n) {
     // From chunk to chunk (the unit before i is never a letter or digit): tight loops with one
     // branch per unit; u[n] is 0, of no class.
-    while (i < n && !isAlnum(u[i] as number)) i++;
+    while (i < n && ((UNIT_CLASS[u[i] as number] as number) & ALNUM) === 0) i++;
     if (i >= n) break;
+    let seen = UNIT_CLASS[u[i] as number] as number;
     let j = i + 1;
-    while (isAlnum(u[j] as number)) j++;
+    for (
+      let c = UNIT_CLASS[u[j] as number] as number;
+      (c & ALNUM) !== 0;
+      c = UNIT_CLASS[u[++j] as number] as number
+    )
+      seen |= c;
+    const edges =
+      (UNIT_CLASS[u[j] as number] as number) | (i > 0 ? (UNIT_CLASS[u[i - 1] as number] as number) : 0);
+    if ((seen & LOWER) !== 0 && ((seen | edges) & LEET_SYMBOL) !== 0) leet.push(i);
     const firstLen = j - i;
     // A chunk of four or more characters starts no run.
     if (firstLen > 3) {
       i = j + 1;
       continue;
     }
-    const sep = j < n ? (u[j] as number) : -1;
+    const sep = u[j] as number;
     const spaced = sep === 0x20 && firstLen === 1;
-    const split = isSplitSeparator(sep) && firstLen <= 3;
+    const split = ((UNIT_CLASS[sep] as number) & SPLIT_SEPARATOR) !== 0 && firstLen <= 3;
     if (!spaced && !split) {
       i = j + 1;
       continue;
     }
     const maxChunk = spaced ? 1 : 3;
+    const firstCandidate = leet.length;
     let chunks = 1;
     let end = j;
     let k = j;
     while (k < n) {
       const c = u[k] as number;
-      if (spaced ? c !== 0x20 : !isSplitSeparator(c)) break;
+      if (spaced ? c !== 0x20 : ((UNIT_CLASS[c] as number) & SPLIT_SEPARATOR) === 0) break;
       let e = k + 1;
-      while (e < n && isAlnum(u[e] as number)) e++;
+      let chunk = 0;
+      for (
+        let x = UNIT_CLASS[u[e] as number] as number;
+        (x & ALNUM) !== 0;
+        x = UNIT_CLASS[u[++e] as number] as number
+      )
+        chunk |= x;
+      // The outer loop does not visit these chunks (a separator, never a symbol, precedes them).
+      if ((chunk & LOWER) !== 0 && ((chunk | (UNIT_CLASS[u[e] as number] as number)) & LEET_SYMBOL) !== 0)
+        leet.push(k + 1);
       const len = e - (k + 1);
       if (len === 0 || len > maxChunk) break;
       chunks++;
       end = e;
       k = e;
     }
-    if (chunks >= 3 && !(end < n && isAlnum(u[end] as number))) {
+    if (chunks >= 3 && !(end < n && ((UNIT_CLASS[u[end] as number] as number) & ALNUM) !== 0)) {
       let letters = 0;
-      for (let x = i; x < end; x++) letters += unitClass(u[x] as number) & LOWER;
+      for (let x = i; x < end; x++) letters += (UNIT_CLASS[u[x] as number] as number) & LOWER;
       if (letters >= 2) {
         drops ??= [];
-        for (let x = i; x < end; x++) if (!isAlnum(u[x] as number)) drops.push(x);
+        for (let x = i; x < end; x++)
+          if (((UNIT_CLASS[u[x] as number] as number) & ALNUM) === 0) drops.push(x);
+        // Joined, the chunks make one run that may mix letters and digits.
+        leet.splice(firstCandidate, 0, i);
       }
     }
     i = Math.max(end, j) + 1;
   }
-  return drops;
+  return { drops, leet };
 }
 
 /** The text without the dropped units (no offset map). */
@@ -428,6 +465,17 @@ function compactText(text: string, drops: readonly number[]): string {
   }
   if (from < text.length) pieces.push(text.slice(from));
   return pieces.join('');
+}
+
+/** Increasing positions of kept units, moved to where they are once the dropped units are gone. */
+function shiftPast(positions: readonly number[], drops: readonly number[]): number[] {
+  const out: number[] = [];
+  let d = 0;
+  for (const p of positions) {
+    while (d < drops.length && (drops[d] as number) < p) d++;
+    out.push(p - d);
+  }
+  return out;
 }
 
 /** Code units of the folded text, for the conditional folds and the spacing and leetspeak scans. */
@@ -457,10 +505,14 @@ export function normalizeText(original: string, options: NormalizeOptions = {}):
   const folded = ascii ? original.toLowerCase() : foldText(original, invisible, segs);
   if (ascii) segs.push(0, 0, -1);
   const foldedUnits = spacing || leet ? unitBuffer.load(folded) : undefined;
-  const drop = foldedUnits && spacing ? spacingDrops(foldedUnits, folded.length) : undefined;
+  const words = foldedUnits ? wordPass(foldedUnits, folded.length) : undefined;
+  const drop = spacing ? words?.drops : undefined;
   const spaced = drop ? compactText(folded, drop) : folded;
   let text = spaced;
-  if (leet) text = leetPass(spaced, drop ? unitBuffer.load(spaced) : (foldedUnits as Uint16Array));
+  if (leet && words && words.leet.length > 0) {
+    const candidates = drop ? shiftPast(words.leet, drop) : words.leet;
+    text = leetPass(spaced, drop ? unitBuffer.load(spaced) : (foldedUnits as Uint16Array), candidates);
+  }
   const origLen = original.length;
   const unit = (x: number): { start: number; end: number } => {
     let p = x;
