@@ -207,15 +207,19 @@ const MEMBERSHIP = new Map<string, number>();
 
 /** Every word of MEMBERSHIP; a token refers to its word by index. */
 const WORDS = [...MEMBERSHIP.keys()];
-/** PLACE_PHRASES keyed and spelled by index in WORDS, so that tokens are compared by word index. */
-const PLACE_PHRASE_WORDS = new Map<number, Int32Array[]>();
+/** PLACE_PHRASES spelled as indices in WORDS, keyed by their first and second words: tokens are compared by word index. */
+const PLACE_PHRASE_WORDS = new Map<number, Map<number, Int32Array[]>>();
 {
   const index = new Map(WORDS.map((w, k) => [w, k]));
-  for (const [w, phrases] of PLACE_PHRASES)
-    PLACE_PHRASE_WORDS.set(
-      index.get(w)!,
-      phrases.map((words) => Int32Array.from(words, (x) => index.get(x)!)),
-    );
+  for (const phrases of PLACE_PHRASES.values())
+    for (const words of phrases) {
+      const ids = Int32Array.from(words, (x) => index.get(x)!);
+      const bySecond = PLACE_PHRASE_WORDS.get(ids[0]!) ?? new Map<number, Int32Array[]>();
+      PLACE_PHRASE_WORDS.set(ids[0]!, bySecond);
+      const list = bySecond.get(ids[1]!) ?? [];
+      list.push(ids);
+      bySecond.set(ids[1]!, list);
+    }
 }
 /** Index in WORDS of the non-ASCII words, which are looked up as strings. */
 const NON_ASCII_WORD = new Map<string, number>();
@@ -622,14 +626,14 @@ export function findPersons(text: string): PiiMatch[] {
   const mask = tokMask;
   const out: PiiMatch[] = [];
   // tokens that belong to a multi-word place name or a firm's list of surnames
-  for (let k = 0; k < count; k++) {
+  for (let k = 0; k + 1 < count; k++) {
     if ((mask[k]! & (CAP | IN_PHRASE)) !== (CAP | IN_PHRASE)) continue;
-    const phrases = PLACE_PHRASE_WORDS.get(tokWord[k]!);
+    const phrases = PLACE_PHRASE_WORDS.get(tokWord[k]!)?.get(tokWord[k + 1]!);
     if (!phrases) continue;
     for (const words of phrases) {
       if (k + words.length > count) continue;
       let ok = true;
-      for (let w = 1; w < words.length && ok; w++) ok = tokWord[k + w] === words[w];
+      for (let w = 2; w < words.length && ok; w++) ok = tokWord[k + w] === words[w];
       if (ok) for (let w = 0; w < words.length; w++) mask[k + w]! |= BLOCKED;
     }
   }
@@ -644,12 +648,17 @@ export function findPersons(text: string): PiiMatch[] {
       /^ \p{Lu}/u.test(after)
     );
   });
-  // ranges and tokens are both in text order and ranges do not overlap: the only range that can
-  // hold a token is the last one starting at or before it
-  let r = -1;
-  for (let k = 0; k < count && listRanges.length > 0; k++) {
-    while (r + 1 < listRanges.length && listRanges[r + 1]![0] <= start[k]!) r++;
-    if (r >= 0 && end[k]! <= listRanges[r]![1]) mask[k]! |= BLOCKED;
+  // the tokens a range holds: from the first token starting in it (a binary search: ranges are
+  // few) while tokens end in it
+  for (const [from, to] of listRanges) {
+    let lo = 0;
+    let hi = count;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (start[mid]! < from) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let k = lo; k < count && end[k]! <= to; k++) mask[k]! |= BLOCKED;
   }
   let i = 0;
   while (i < count) {
