@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { findPersons } from './names.ts';
+
+/** Inputs and findPersons results ([start, end, score]) of the object-per-token scanner the typed-array one replaced. */
+const CASES: Array<[string, Array<[number, number, number]>]> = [
+  ['My name is Anna Kowalski and I live in New York.', [[11, 24, 1]]],
+  [
+    "Please call Dr. O'Brien or Mr. Young; Jean-Luc Picard’s ship.",
+    [
+      [16, 23, 0.55],
+      [31, 36, 0.55],
+      [38, 53, 0.85],
+    ],
+  ],
+  [
+    'my name is zoltan and i work with maria garcia',
+    [
+      [11, 17, 1],
+      [34, 46, 0.6],
+    ],
+  ],
+  [
+    'The Clark, Romero and Hall Orchestra played; our founders: Maslow, Anthony and Perry.',
+    [
+      [27, 36, 0.1],
+      [59, 65, 0.1],
+      [67, 74, 0.6],
+      [79, 84, 0.6],
+    ],
+  ],
+  ['Lopez, Santos & Coleman is a design agency in Cape Verde.', []],
+  [
+    'samantha is a very sympathetic person. a huge tammy pálffy fan',
+    [
+      [0, 8, 0.55],
+      [46, 58, 0.55],
+    ],
+  ],
+  [
+    'Dear José Müller, thanks — Renée Ångström, İlker Şahin and Björk.',
+    [
+      [5, 16, 1],
+      [27, 41, 0.85],
+      [43, 54, 0.85],
+      [59, 64, 0.5],
+    ],
+  ],
+  [
+    'Alpatu Shervashidze met Yuki Nakamura at the Crawford novel launch.',
+    [
+      [0, 19, 0.55],
+      [24, 37, 0.55],
+      [45, 53, 0.6],
+    ],
+  ],
+  [
+    "JOHN SMITH's notes: Anne-Marie van der Berg-Christiansenhausen signed by Wolfgang.",
+    [
+      [20, 62, 0.85],
+      [73, 81, 1],
+    ],
+  ],
+  [
+    'José and Émile visited Sao Paulo with ǅemal and 𝐀lice.',
+    [
+      [0, 5, 0.1],
+      [10, 16, 0.1],
+      [25, 34, 0.6],
+      [40, 45, 0.1],
+    ],
+  ],
+  ['Mark Will, Grant Rose and Hope Summer joined Bill Price at Google Inc.', [[66, 69, 0.1]]],
+  [
+    'the söderberg novel; I am called ingrid; speak with nakamura please',
+    [
+      [4, 13, 0.6],
+      [33, 39, 1],
+    ],
+  ],
+];
+
+const spans = (text: string) => findPersons(text).map((m) => [m.start, m.end, m.score]);
+
+describe('findPersons', () => {
+  it('finds the names the previous scanner found, with the same offsets and scores', () => {
+    for (const [text, expected] of CASES) expect(spans(text), text).toEqual(expected);
+  });
+  it('does not depend on the texts scanned before (the word cache is only a cache)', () => {
+    const first = CASES.map(([text]) => spans(text));
+    // thousands of distinct words evict every cache entry
+    findPersons(Array.from({ length: 20_000 }, (_, k) => `w${k.toString(36)} Q${k.toString(36)}x`).join(' '));
+    expect(
+      [...CASES]
+        .reverse()
+        .map(([text]) => spans(text))
+        .reverse(),
+    ).toEqual(first);
+  });
+});
