@@ -239,14 +239,9 @@ for (let c = 0; c < 128; c++) {
 const classOf = (u: number): number => UNIT_CLASS[u] as number;
 
 const HINT_WORDS = ROT13_HINT.source.slice(5, -3).split('|');
-const wordHash = (w: string): number => {
-  let h = 0;
-  for (let i = 0; i < w.length; i++) h = (Math.imul(h, 31) + w.charCodeAt(i)) | 0;
-  return h;
-};
-/** One bit per hash bucket of a hint word: most words are ruled out without a set lookup. */
-const HINT_BUCKETS = new Uint8Array(4096);
-for (const w of HINT_WORDS) HINT_BUCKETS[wordHash(w) & 4095] = 1;
+/** The first two letters (a-z as 0-25) of each hint word: most words are ruled out without a set lookup. */
+const HINT_STARTS = new Uint8Array(32 * 32);
+for (const w of HINT_WORDS) HINT_STARTS[(w.charCodeAt(0) - 0x61) * 32 + (w.charCodeAt(1) - 0x61)] = 1;
 const HINT_SET = new Set(HINT_WORDS);
 
 /** A base64-alphabet run of 16+ characters, with what the decoders check about it. */
@@ -304,13 +299,13 @@ function prescan(t: string): Prescan {
   const hexAt = (k: number): boolean => (classOf(u[k] as number) & HEX) !== 0;
   const sepAt = (k: number): boolean => (classOf(u[k] as number) & HEX_SEP) !== 0;
   while (i < n) {
-    const c = classOf(u[i] as number);
+    const c = UNIT_CLASS[u[i] as number] as number;
     if ((c & B64) === 0) {
       if (
         (c & HEX_SEP) !== 0 &&
         i >= 2 &&
         i + 5 < n &&
-        hexAt(i - 1) &&
+        ((UNIT_CLASS[u[i - 1] as number] as number) & HEX) !== 0 &&
         hexAt(i - 2) &&
         hexAt(i + 1) &&
         hexAt(i + 2) &&
@@ -334,33 +329,29 @@ function prescan(t: string): Prescan {
       continue;
     }
     const s = i;
-    // Letter words inside the run, for the rot13 hint (ASCII letters, lowercased).
-    let h = 0;
-    let wlen = 0;
-    let wstart = i;
+    // Letter words inside the run, for the rot13 hint (ASCII letters, compared lowercased); u[n]
+    // is 0, of no class: the run ends there at the latest.
     for (;;) {
-      // u[n] is 0, of no class: the run ends there at the latest.
-      const x = classOf(u[i] as number);
-      if ((x & LETTER) !== 0) {
-        if (wlen === 0) wstart = i;
-        h = (Math.imul(h, 31) + ((u[i] as number) | 0x20)) | 0;
-        wlen++;
-        i++;
-        continue;
-      }
-      if (wlen !== 0) {
-        if (wlen >= 2 && wlen <= 12 && rot13Hints < 2 && HINT_BUCKETS[h & 4095] === 1) {
-          // \b on both sides: no word character before the word or after it.
-          const before = wstart > 0 ? classOf(u[wstart - 1] as number) : 0;
-          if (
-            (before & WORD_CHAR) === 0 &&
-            (x & WORD_CHAR) === 0 &&
-            HINT_SET.has(t.slice(wstart, wstart + wlen).toLowerCase())
-          )
-            rot13Hints++;
-        }
-        h = 0;
-        wlen = 0;
+      const wstart = i;
+      while (((UNIT_CLASS[u[i] as number] as number) & LETTER) !== 0) i++;
+      const wlen = i - wstart;
+      const x = UNIT_CLASS[u[i] as number] as number;
+      if (
+        wlen >= 2 &&
+        wlen <= 12 &&
+        rot13Hints < 2 &&
+        HINT_STARTS[
+          (((u[wstart] as number) | 0x20) - 0x61) * 32 + (((u[wstart + 1] as number) | 0x20) - 0x61)
+        ] === 1
+      ) {
+        // \b on both sides: no word character before the word or after it.
+        const before = wstart > 0 ? (UNIT_CLASS[u[wstart - 1] as number] as number) : 0;
+        if (
+          (before & WORD_CHAR) === 0 &&
+          (x & WORD_CHAR) === 0 &&
+          HINT_SET.has(t.slice(wstart, i).toLowerCase())
+        )
+          rot13Hints++;
       }
       if ((x & B64) === 0) break;
       i++;
