@@ -427,7 +427,7 @@ function runPatterns(
       if (p.validate && !p.usesFloor) {
         verdict = p.validate(value, 0);
         if (verdict === false) continue;
-      }
+      } else if (p.plausible && !p.plausible(value)) continue;
       // context first: it decides how low a validated score may be and still be reported
       const before = Math.max(0, index - CONTEXT_WINDOW);
       const ascii = asciiRange(text, before, index);
@@ -494,8 +494,23 @@ export function resolveOverlaps(matches: PiiMatch[]): PiiMatch[] {
       a.start - b.start,
   );
   const kept: PiiMatch[] = [];
+  // owner[p]: 1 + the index in `kept` of the match covering position p (0: none), and emptyAt[p]:
+  // a kept empty match at p; an overlap test reads the positions of one match instead of comparing
+  // it with every kept one
+  let n = 0;
+  for (const m of sorted) if (m.end > n) n = m.end;
+  const owner = new Int32Array(n + 1);
+  const emptyAt = new Uint8Array(n + 1);
   for (const m of sorted) {
-    if (kept.some((k) => m.start < k.end && k.start < m.end)) continue;
+    if (m.start < m.end) {
+      let free = true;
+      for (let p = m.start; p < m.end && free; p++)
+        free = owner[p] === 0 && (p === m.start || emptyAt[p] === 0);
+      if (!free) continue;
+      for (let p = m.start; p < m.end; p++) owner[p] = kept.length + 1;
+    } else if (m.start > 0 && owner[m.start - 1] !== 0 && owner[m.start - 1] === owner[m.start]) {
+      continue; // an empty match strictly inside a kept one
+    } else emptyAt[m.start] = 1;
     kept.push({ ...m, score: Math.min(1, Math.max(0, m.score)) });
   }
   return kept.sort((a, b) => a.start - b.start);

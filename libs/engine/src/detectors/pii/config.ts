@@ -75,7 +75,7 @@ export function compilePiiCheck(config: PiiConfig, noun: string): (text: string)
       message: `Personal data found in the ${noun}: ${types.map((t) => `${t} ×${counts[t]}`).join(', ')}`,
       findings,
       redactions,
-      score: Math.max(...matches.map((m) => m.score)),
+      score: matches.reduce((max, m) => Math.max(max, m.score), -Infinity),
       details: { entities: counts },
     };
   };

@@ -22,6 +22,8 @@ export interface PatternRecognizer {
   validate?: (value: string, floor: number) => boolean | number;
   /** `validate` reads `floor`, so the context must be known before it runs; other validators run first. */
   usesFloor?: boolean;
+  /** With usesFloor: the checks of `validate` that do not read the floor, run before the context (false drops the candidate). */
+  plausible?: (value: string) => boolean;
   /** Words that, shortly before the match, raise the score by CONTEXT_BOOST. */
   context?: readonly string[];
   /** Lower the score when order/version/invoice words precede the match (numeric ids). */
@@ -153,11 +155,20 @@ const PHONE_REGIONS = [
 const CARD_PREFIX =
   /^(?:4|5[1-5]|2(?:2[2-9]|[3-6]\d|7[01]|720)|3[47]|3(?:0[0-5]|[68]\d|9)|6(?:011|5|4[4-9]|22)|35|62|5018|5020|5038|5[6-8]|6304|6759|676|1)/;
 
+/** `/^(\d)\1+$/`: two or more of one digit. */
+function oneDigitRepeated(n: string): boolean {
+  const c = n.charCodeAt(0);
+  if (n.length < 2 || c < 48 || c > 57) return false;
+  for (let i = 1; i < n.length; i++) if (n.charCodeAt(i) !== c) return false;
+  return true;
+}
+
 function validCard(v: string): boolean | number {
   const n = digits(v);
   if (n.length < 12 || n.length > 19 || !consistent(v)) return false;
-  if (n.length === 12 && !/^(?:50|5[6-9]|6)/.test(n)) return false; // 12 digits: Maestro only
-  if (/^(\d)\1+$/.test(n) || !ck.luhn(n) || !CARD_PREFIX.test(n)) return false;
+  // 12 digits: Maestro only (50, 56-59, 6)
+  if (n.length === 12 && !(n[0] === '6' || (n[0] === '5' && (n[1] === '0' || n[1]! >= '6')))) return false;
+  if (oneDigitRepeated(n) || !ck.luhn(n) || !CARD_PREFIX.test(n)) return false;
   if (n[0] === '3' && n[1] === '4' && n.length !== 15) return false;
   if (n[0] === '3' && n[1] === '7' && n.length !== 15) return false;
   if (n[0] === '4' && n.length !== 13 && n.length !== 16 && n.length !== 19) return false;
@@ -171,7 +182,7 @@ function validSsn(v: string): boolean | number {
   const area = n.slice(0, 3);
   if (area === '000' || area === '666' || area[0] === '9') return false;
   if (n.slice(3, 5) === '00' || n.slice(5) === '0000') return false;
-  if (/^(\d)\1+$/.test(n) || n === '123456789' || n === '078051120') return false;
+  if (oneDigitRepeated(n) || n === '123456789' || n === '078051120') return false;
   // grouped 3-2-4 is the SSN shape; a bare 9-digit run needs context
   return /\D/.test(v) ? (/-/.test(v) ? 0.85 : 0.6) : 0.4;
 }
@@ -185,17 +196,70 @@ function validItin(v: string): boolean | number {
   return /\D/.test(v) ? 0.85 : 0.4;
 }
 
+/** Whitespace as `\s` has it. */
+const isJsSpace = (c: number): boolean =>
+  c === 32 ||
+  (c >= 9 && c <= 13) ||
+  c === 0xa0 ||
+  c === 0x1680 ||
+  (c >= 0x2000 && c <= 0x200a) ||
+  c === 0x2028 ||
+  c === 0x2029 ||
+  c === 0x202f ||
+  c === 0x205f ||
+  c === 0x3000 ||
+  c === 0xfeff;
+
+/**
+ * Whether v is a date or version rather than a phone number: `\d{1,4}[./-]\d{1,2}[./-]\d{1,4}`,
+ * or digit groups joined by single dots (three or more groups) other than `\d{3}.\d{3}.\d{4}`.
+ * Read in one pass: regexes run once per candidate are mostly compiled anew.
+ */
+function dateOrVersion(v: string): boolean {
+  const lengths: number[] = [];
+  let dots = true;
+  let dateSeps = true;
+  let run = 0;
+  for (let i = 0; i < v.length; i++) {
+    const c = v.charCodeAt(i);
+    if (c >= 48 && c <= 57) {
+      run++;
+      continue;
+    }
+    if (run === 0) return false;
+    lengths.push(run);
+    run = 0;
+    if (c !== 46) dots = false;
+    if (c !== 46 && c !== 47 && c !== 45) dateSeps = false;
+  }
+  if (run === 0) return false;
+  lengths.push(run);
+  const [a, b, c] = lengths as [number, number, number];
+  if (dateSeps && lengths.length === 3 && a <= 4 && b <= 2 && c <= 4) return true;
+  return dots && lengths.length >= 3 && !(lengths.length === 3 && a === 3 && b === 3 && c === 4);
+}
+
+/** 7 to 15 digits, and no date, version or dotted number. */
+function phonePlausible(v: string): boolean {
+  let n = 0;
+  for (let i = 0; i < v.length; i++) if (v.charCodeAt(i) >= 48 && v.charCodeAt(i) <= 57) n++;
+  return n >= 7 && n <= 15 && !dateOrVersion(v);
+}
+
+/** A phonePlausible candidate's score, or false. */
 function validPhone(v: string, floor = 0): boolean | number {
   const n = digits(v);
-  if (n.length < 7 || n.length > 15) return false;
-  // dates, versions and dotted numbers are not phone numbers
-  if (/^\d{1,4}[./-]\d{1,2}[./-]\d{1,4}$/.test(v)) return false;
-  if (/^\d+(?:\.\d+){2,}$/.test(v) && !/^\d{3}\.\d{3}\.\d{4}$/.test(v)) return false;
   const intl = v.startsWith('+') || v.startsWith('00');
-  const formatted = /[\s().-]/.test(v);
+  let formatted = false;
+  for (let i = 0; i < v.length && !formatted; i++) {
+    const c = v.charCodeAt(i);
+    formatted = c === 40 || c === 41 || c === 46 || c === 45 || isJsSpace(c);
+  }
   // parsing with full metadata costs ~0.1 ms: skip it when no outcome could reach the floor
   if (intl) {
     if (floor > 0.8) return false;
+    // no calling code starts with 0: libphonenumber gives up on such a number without a country
+    if (n[v.startsWith('00') ? 2 : 0] === '0') return false;
     const p = parsePhoneNumberFromString(v.startsWith('00') ? `+${v.slice(2)}` : v);
     return p?.isValid() ? 0.8 : false;
   }
@@ -235,12 +299,30 @@ function refineIban(v: string): { length: number; score: number } | false {
   const length = pos[spec - 1]! + 1;
   // an all-lower-case IBAN ("gb82west1234...") is reported only with a context word
   const lower = candidate !== compact.slice(0, spec);
-  if (isValidIBAN(candidate)) return { length, score: lower ? 0.45 : 0.9 };
+  // the check digits first: isValidIBAN needs them right, and most candidates (hex digests) fail them
+  if (ibanCheckDigitsOk(candidate) && isValidIBAN(candidate)) return { length, score: lower ? 0.45 : 0.9 };
   if (lower) return false;
   const r = validateIBAN(candidate);
   if (r.errorCodes.length === 1 && r.errorCodes[0] === ValidationErrorsIBAN.WrongIBANChecksum)
     return { length, score: 0.4 };
   return false;
+}
+
+/**
+ * ISO 13616 check digits of an upper-case IBAN of letters and digits, as ibantools computes them:
+ * 98 minus (BBAN, country code, "00", letters as 10-35) mod 97 equals the digits at 2-3.
+ */
+function ibanCheckDigitsOk(iban: string): boolean {
+  let rest = 0;
+  const add = (c: number): void => {
+    rest = c >= 65 ? (rest * 100 + c - 55) % 97 : (rest * 10 + c - 48) % 97;
+  };
+  for (let i = 4; i < iban.length; i++) add(iban.charCodeAt(i));
+  add(iban.charCodeAt(0));
+  add(iban.charCodeAt(1));
+  add(48);
+  add(48);
+  return 98 - rest === Number.parseInt(iban.slice(2, 4), 10);
 }
 
 const IBAN_LENGTHS = new Map<string, number>(
@@ -265,6 +347,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
     score: 0.7,
     validate: validPhone,
     usesFloor: true,
+    plausible: phonePlausible,
     context: [
       'phone',
       'tel',
@@ -731,7 +814,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
     first: '[2-9]',
     regex: re('[2-9]\\d{3}([ :-]?)\\d{4}\\1\\d{4}'),
     score: 0.6,
-    validate: (v) => ck.verhoeff(digits(v)) && !/^(\d)\1+$/.test(digits(v)),
+    validate: (v) => ck.verhoeff(digits(v)) && !oneDigitRepeated(digits(v)),
     context: ['aadhaar', 'aadhar', 'uidai', 'uid'],
     numeric: true,
   },

@@ -23,6 +23,18 @@ const DEFAULT_IDENTIFIERS: PiiEntity[] = PII_ENTITIES.filter(
     ].includes(e),
 );
 
+/** Whether the ascending `sorted` holds a value within `w` of `x` (binary search, not a scan per pair). */
+function near(sorted: readonly number[], x: number, w: number): boolean {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid]! < x - w) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < sorted.length && sorted[lo]! <= x + w;
+}
+
 export const phiAwareness = defineGuardrail({
   name: 'PHIAwareness',
   stages: ['input', 'output'],
@@ -53,26 +65,20 @@ export const phiAwareness = defineGuardrail({
       const medical = findMedicalTerms(text);
       if (medical.length === 0) return { passed: true, message: 'No medical facts found' };
       const ids = analyze(text, { entities, threshold: config.threshold });
-      const linked = ids.filter((id) =>
-        medical.some(
-          (m) =>
-            Math.abs(m.start - id.start) <= config.windowChars ||
-            Math.abs(id.end - m.end) <= config.windowChars,
-        ),
-      );
+      // the medical mentions are in text order and disjoint: their starts and ends both ascend
+      const mStarts = medical.map((m) => m.start);
+      const mEnds = medical.map((m) => m.end);
+      const w = config.windowChars;
+      const linked = ids.filter((id) => near(mStarts, id.start, w) || near(mEnds, id.end, w));
       if (linked.length === 0)
         return {
           passed: true,
           message: 'Medical facts found but no identifiable person',
           details: { medicalTerms: medical.length },
         };
-      const terms = medical.filter((m) =>
-        linked.some(
-          (id) =>
-            Math.abs(m.start - id.start) <= config.windowChars ||
-            Math.abs(id.end - m.end) <= config.windowChars,
-        ),
-      );
+      const idStarts = linked.map((id) => id.start).sort((a, b) => a - b);
+      const idEnds = linked.map((id) => id.end).sort((a, b) => a - b);
+      const terms = medical.filter((m) => near(idStarts, m.start, w) || near(idEnds, m.end, w));
       const findings: Finding[] = [
         ...linked.map((id) => ({
           type: id.type,
