@@ -539,7 +539,8 @@ export class Featurizer {
           if (slot >= 0) {
             heads[head] = h;
             heads[head + 1] = len | ((m - start) << 8);
-            ci.set(idx.subarray(start, m), slot + CACHE_HEAD);
+            // A loop, not set(subarray): a view per missed token costs more than the copy.
+            for (let k = start, to = slot + CACHE_HEAD; k < m; k++, to++) ci[to] = idx[k]!;
             const u = slot * 2 - 1;
             for (let k = 1; k <= len; k++) cu[u + k] = buf[k]!;
           }
