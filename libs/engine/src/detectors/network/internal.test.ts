@@ -1,5 +1,5 @@
-import { check } from 'recheck';
 import { describe, expect, it } from 'vitest';
+import { linearTimeStatus } from '../../testing/linear-time.ts';
 import {
   HOSTNAME,
   HOSTNAME_RUN,
@@ -32,7 +32,7 @@ describe('network recognisers', () => {
   });
   it('uses only linear-time patterns', async () => {
     for (const re of [HOSTNAME, IPV4, IPV6_INTERNAL, URL_RE, LOCALHOST_PORT])
-      expect((await check(re.source, re.flags, { timeout: 60_000 })).status, re.source).toBe('safe');
+      expect(await linearTimeStatus(re), re.source).toBe('safe');
   }, 120_000);
 });
 
