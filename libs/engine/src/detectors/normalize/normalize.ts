@@ -111,8 +111,8 @@ function unitsToString(units: Uint16Array): string {
 }
 
 /**
- * Where each piece of the folded text came from: runs of ASCII copied one to one (`width` -1) and
- * single code points of width 1 or 2 folded to one or more units. Flat arrays, one entry per piece.
+ * Where each piece of the folded text came from: runs of units copied or folded one to one (`width`
+ * -1) and single code points of width 1 or 2 folded to other lengths. Flat arrays, one entry per piece.
  */
 class Segments {
   folded: number[] = [];
@@ -122,6 +122,20 @@ class Segments {
     this.folded.push(folded);
     this.orig.push(orig);
     this.width.push(width);
+  }
+  /**
+   * A code point of one unit folded to one unit: it extends the last one-to-one run when it
+   * follows it in both texts (long runs of non-ASCII letters then take one piece, not one each).
+   */
+  pushUnit(folded: number, orig: number): void {
+    const last = this.folded.length - 1;
+    if (
+      last >= 0 &&
+      this.width[last] === -1 &&
+      (this.orig[last] as number) + folded - (this.folded[last] as number) === orig
+    )
+      return;
+    this.push(folded, orig, -1);
   }
   /** Original [start, end) of folded unit `p`. */
   unit(p: number): { start: number; end: number } {
@@ -205,8 +219,9 @@ function foldText(original: string, invisible: NormalizedText['invisible'], segs
         condPos.push(n);
         condAlt.push(f.alt.charCodeAt(0));
       }
-      if (f.out.length > 0) segs.push(n, at, w);
       const o = f.out;
+      if (o.length === 1 && w === 1) segs.pushUnit(n, at);
+      else if (o.length > 0) segs.push(n, at, w);
       if (k + o.length > buf.length) {
         const grown = new Uint16Array(Math.max(buf.length * 2, k + o.length));
         grown.set(buf.subarray(0, k));
