@@ -241,9 +241,10 @@ function shortHash(a: number, b: number, len: number): number {
 }
 /**
  * The short words in an open-addressing table; a slot is four ints: a, b, (index in WORDS + 1) << 4
- * | length (0 when empty), membership mask.
+ * | length (0 when empty), membership mask. Sized from the word count so that it can never fill up
+ * (2^17 slots, 2 MB).
  */
-const SHORT_BITS = 17;
+const SHORT_BITS = Math.ceil(Math.log2(WORDS.length + 1));
 const SHORT_MASK = (1 << SHORT_BITS) - 1;
 const SHORT_SLOTS = new Int32Array(4 << SHORT_BITS);
 /**
@@ -262,12 +263,16 @@ const HOT_BITS = 12;
 const HOT_MASK = (1 << HOT_BITS) - 1;
 const HOT = new Int32Array(4 << HOT_BITS).fill(-1);
 
+/** The characters of an ASCII token's lower-cased word: a listed word with any other (a space, a digit) is no token's. */
+const TOKEN_WORD = /^[a-z'.-]+$/;
 /**
- * ASCII words longer than SHORT, in a table keyed by a hash of the lower-cased characters; a slot
- * is four ints: hash, index in WORDS + 1 (0 when empty), membership mask, the word's offset in
- * LONG_CHARS | its length << 20.
+ * ASCII words longer than SHORT (574), in a table at most half full keyed by a hash of the
+ * lower-cased characters; a slot is four ints: hash, index in WORDS + 1 (0 when empty), membership
+ * mask, the word's offset in LONG_CHARS | its length << 20.
  */
-const LONG_BITS = 11;
+const LONG_BITS = Math.ceil(
+  Math.log2(2 * WORDS.filter((w) => w.length > SHORT && TOKEN_WORD.test(w)).length + 16),
+);
 const LONG_MASK = (1 << LONG_BITS) - 1;
 const LONG_SLOTS = new Int32Array(4 << LONG_BITS);
 function asciiHash(u: Uint16Array, start: number, end: number): number {
@@ -287,8 +292,7 @@ let LONG_CHARS = new Uint8Array(0);
       NON_ASCII_WORD.set(w, index);
       return;
     }
-    // a word with any other character (a space, a digit) is no token's word
-    if (!/^[a-z'.-]+$/.test(w)) return;
+    if (!TOKEN_WORD.test(w)) return;
     const mask = MEMBERSHIP.get(w)!;
     if (w.length <= SHORT) {
       let a = 0;
