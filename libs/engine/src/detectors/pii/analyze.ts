@@ -291,7 +291,13 @@ function shapeOf(text: string, from: number, to: number): WindowShape {
     starts0: 0,
     starts1: 0,
     plate: false,
+    phoneDigits: 0,
   };
+  // the digit runs of the current phone-style chain, the latest last (at most seven)
+  const chainRuns = CHAIN_RUNS;
+  let chainLength = 0;
+  let gapLength = 0;
+  let gapJoins = false;
   let digitRun = 0;
   let chain = 0;
   let gap = 2; // characters since the last digit of the chain
@@ -308,13 +314,21 @@ function shapeOf(text: string, from: number, to: number): WindowShape {
     }
     word = bit >= 0 || c === 95;
     if (c >= 48 && c <= 57) {
+      if (digitRun === 0 && !(chainLength > 0 && gapJoins && gapLength <= 4)) chainLength = 0;
       digitRun++;
       chain = gap <= 1 ? chain + 1 : 1;
       gap = 0;
       if (chain > w.chain) w.chain = chain;
       alnum++;
     } else {
-      if (digitRun > 0) w.runs |= 1 << Math.min(digitRun, 31);
+      if (digitRun > 0) {
+        w.runs |= 1 << Math.min(digitRun, 31);
+        chainLength = endPhoneRun(w, chainRuns, chainLength, digitRun);
+        gapLength = 0;
+        gapJoins = true;
+      }
+      gapLength++;
+      gapJoins &&= c === 32 || c === 40 || c === 41 || c === 45 || c === 46;
       digitRun = 0;
       if (c >= 65 && c <= 90) {
         w.upper++;
@@ -341,8 +355,24 @@ function shapeOf(text: string, from: number, to: number): WindowShape {
     prev2 = prev;
     prev = c;
   }
-  if (digitRun > 0) w.runs |= 1 << Math.min(digitRun, 31);
+  if (digitRun > 0) {
+    w.runs |= 1 << Math.min(digitRun, 31);
+    endPhoneRun(w, chainRuns, chainLength, digitRun);
+  }
   return w;
+}
+
+const CHAIN_RUNS = new Int32Array(7);
+
+/** Adds a digit run of `length` to the phone chain of `length` runs; returns the new chain length. */
+function endPhoneRun(w: WindowShape, runs: Int32Array, chainLength: number, length: number): number {
+  if (chainLength === 7) runs.copyWithin(0, 1);
+  const n = Math.min(chainLength + 1, 7);
+  runs[n - 1] = length;
+  let sum = 0;
+  for (let k = 0; k < n; k++) sum += runs[k]!;
+  if (sum > w.phoneDigits) w.phoneDigits = sum;
+  return n;
 }
 
 /** Calls `visit(start, end)` for the whitespace-delimited token around every '@'. */

@@ -68,6 +68,12 @@ export interface WindowShape {
   starts1: number;
   /** An upper-case letter (or Ä, Ö, Ü), a space or '-', then an ASCII upper-case letter. */
   plate: boolean;
+  /**
+   * Most digits in seven consecutive digit runs joined by at most four of `( ) . -` and space: a
+   * bound on the digits of a phone match ("00" and six digit groups, each inside one run, with
+   * such joins).
+   */
+  phoneDigits: number;
 }
 
 /**
@@ -343,6 +349,8 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'PHONE_NUMBER',
     minDigits: 7,
+    // phonePlausible wants 7 digits
+    gate: (w) => w.phoneDigits >= 7,
     regex: /(?<![\w+.\-/:])(?:\+|00)?\(?\d{1,4}\)?(?:[ .-]{0,2}\(?\d{1,5}\)?){1,5}(?![\w.\-/:]\d|[\w])/g,
     score: 0.7,
     validate: validPhone,
