@@ -1,5 +1,5 @@
-import { checkSync } from 'recheck';
 import { describe, expect, it } from 'vitest';
+import { linearTimeStatus } from '../../testing/linear-time.ts';
 import { dangerousPatterns, PAYLOAD_PATTERNS } from './dangerous-patterns.ts';
 
 type R = { passed: boolean; details?: { categories: string[] } };
@@ -50,11 +50,9 @@ describe('DangerousPatterns', () => {
     expect(run('launch project x9 now', { customPatterns: ['project\\s+x\\d'] }).passed).toBe(false);
   });
 
-  it('uses only linear-time patterns and handles 1 MB quickly', () => {
+  it('uses only linear-time patterns and handles 1 MB quickly', async () => {
     for (const p of PAYLOAD_PATTERNS)
-      expect(checkSync(p.pattern.source, p.pattern.flags, { timeout: 20_000 }).status, p.pattern.source).toBe(
-        'safe',
-      );
+      expect(await linearTimeStatus(p.pattern), p.pattern.source).toBe('safe');
     const big = `${"' or ".repeat(50_000)}${'<img '.repeat(50_000)}${'rm -rf '.repeat(50_000)}`;
     const t0 = performance.now();
     run(big);
