@@ -169,12 +169,12 @@ let scanDepth = 0;
 /**
  * A signature without anchor words, with what every match must start with when the pattern says so:
  * a line start (`(?:^|\n)...`, tried only at 0 and at each newline) or one of a few punctuation
- * characters (`<|...`, `\[...`: skipped when the text has none of them).
+ * characters (`<|...`, `\[...`: tried only where the text has one of them).
  */
 interface GlobalSignature {
   sig: Signature;
   lineStart?: RegExp;
-  firstChars?: string[];
+  firstChars?: { chars: string[]; sticky: RegExp };
 }
 
 const LINE_START = '(?:^|\\n)';
@@ -190,10 +190,12 @@ function compileGlobal(sig: Signature): GlobalSignature {
     // A literal punctuation character: an escaped one, or one that is no regex syntax.
     const literal =
       branch[0] === '\\' ? c !== undefined && REGEX_SYNTAX.has(c) : c !== undefined && !REGEX_SYNTAX.has(c);
-    if (!literal || c === undefined || /[a-z0-9]/i.test(c)) return { sig };
+    // An optional first character does not start every match.
+    const after = branch[branch[0] === '\\' ? 2 : 1] ?? '';
+    if (!literal || c === undefined || /[a-z0-9]/i.test(c) || OPTIONAL_QUANTIFIER.has(after)) return { sig };
     if (!firstChars.includes(c)) firstChars.push(c);
   }
-  return { sig, firstChars };
+  return { sig, firstChars: { chars: firstChars, sticky: new RegExp(source, flags.replace('g', '') + 'y') } };
 }
 
 const compiledFamilies = new WeakMap<readonly Signature[], CompiledFamily>();
@@ -337,7 +339,34 @@ function scanGlobal(
     }
     return;
   }
-  if (firstChars && !firstChars.some((c) => folded.includes(c))) return;
+  if (firstChars) {
+    // Every match starts at one of the characters: try there, in text order, as a global scan
+    // would (from the end of the previous match on). next[k] is the next occurrence of chars[k].
+    const { chars, sticky } = firstChars;
+    const next = chars.map((c) => folded.indexOf(c));
+    let count = 0;
+    let from = 0;
+    for (;;) {
+      let p = -1;
+      for (let k = 0; k < chars.length; k++) {
+        let q = next[k] as number;
+        if (q >= 0 && q < from) {
+          q = folded.indexOf(chars[k] as string, from);
+          next[k] = q;
+        }
+        if (q >= 0 && (p < 0 || q < p)) p = q;
+      }
+      if (p < 0) return;
+      sticky.lastIndex = p;
+      if (!sticky.test(folded) || sticky.lastIndex === p) {
+        from = p + 1;
+        continue;
+      }
+      from = sticky.lastIndex;
+      onHit(sig, p, from);
+      if (++count >= maxPerSignature) return;
+    }
+  }
   const re = sig.re;
   re.lastIndex = 0;
   let count = 0;
