@@ -152,10 +152,6 @@ const LOWER_CUE_LAST = new Set([
  */
 const WORK_NOUNS = ['novel', 'novels', 'biography', 'memoir', 'concert', 'version', 'fan', 'fans'];
 const OPEN_WORK_NOUNS = new Set(['novel', 'novels', 'biography', 'memoir', 'concert']);
-/** Plural nouns for people that introduce a list of names after a colon ("our 3 founders: A, B and C"). */
-const GROUP_NOUNS =
-  `founders co-founders cofounders partners children kids sons daughters siblings members authors
-speakers guests hosts winners twins grandchildren employees`.split(/\s+/);
 /** Verbs after a lower-case given name as the subject of a sentence ("samantha is very kind"). */
 const SUBJECT_VERBS = ['is', 'was', 'has', 'had', 'will', 'says', 'said', 'lives', 'works'];
 /** Endings of surnames across many languages: an unknown capitalised pair ending so is a name. */
@@ -177,7 +173,6 @@ const IN_PHRASE = 512;
 const IS_THE = 1024;
 const IN_WORK = 2048;
 const IN_DET = 4096;
-const IN_GROUP = 8192;
 const IN_VERB = 16384;
 const MEMBERSHIP = new Map<string, number>();
 {
@@ -201,7 +196,6 @@ const MEMBERSHIP = new Map<string, number>();
   mark(['the'], IS_THE);
   mark(WORK_NOUNS, IN_WORK);
   mark(['the', 'a', 'an', 'huge', 'big'], IN_DET);
-  mark(GROUP_NOUNS, IN_GROUP);
   mark(SUBJECT_VERBS, IN_VERB);
 }
 
