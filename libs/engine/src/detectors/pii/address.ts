@@ -352,8 +352,19 @@ export function findDatesOfBirth(text: string, runs: readonly number[] = digitRu
     // "12/05/1980", "1980-05-12": a separator and a digit
     const digitAfter = isAsciiDigit(text.charCodeAt(s + len + 1));
     if (!isAsciiLetter(text.charCodeAt(s - 1))) {
-      if (len <= 2 && (after === 46 || after === 47 || after === 45) && digitAfter) starts.push(s);
-      else if (len === 4 && after === 45 && digitAfter) starts.push(s);
+      if (len <= 2 && (after === 46 || after === 47 || after === 45) && digitAfter) {
+        // only `\d{1,2}[./-]\d{1,2}[./-](?:19|20)?\d{2}` starts so: the next run has one or two
+        // digits, then a separator and at least two digits ("1-1-1-1…" starts nothing)
+        const e2 = runs[r + 3]!;
+        const sep = text.charCodeAt(e2);
+        if (
+          e2 - runs[r + 2]! <= 2 &&
+          (sep === 46 || sep === 47 || sep === 45) &&
+          runs[r + 5]! - runs[r + 4]! >= 2 &&
+          runs[r + 4] === e2 + 1
+        )
+          starts.push(s);
+      } else if (len === 4 && after === 45 && digitAfter) starts.push(s);
       else if (len <= 2) {
         // "12th of May, 1980", "12 May 1980": a month (or "of") after the day
         const i = ordinalEnd(text, s + len);

@@ -527,6 +527,14 @@ export function resolveOverlaps(matches: PiiMatch[]): PiiMatch[] {
   // owner[p]: 1 + the index in `kept` of the match covering position p (0: none), and emptyAt[p]:
   // a kept empty match at p; an overlap test reads the positions of one match instead of comparing
   // it with every kept one
+  if (sorted.length <= 32) {
+    // a few matches: comparing each with the kept ones is cheaper than the position arrays
+    for (const m of sorted) {
+      if (kept.some((k) => m.start < k.end && k.start < m.end)) continue;
+      kept.push({ ...m, score: Math.min(1, Math.max(0, m.score)) });
+    }
+    return kept.sort((a, b) => a.start - b.start);
+  }
   let n = 0;
   for (const m of sorted) if (m.end > n) n = m.end;
   const owner = new Int32Array(n + 1);
