@@ -292,7 +292,13 @@ function shapeOf(text: string, from: number, to: number): WindowShape {
     starts1: 0,
     plate: false,
     phoneDigits: 0,
+    wordLetters: 0,
+    lettersThenDigit: 0,
+    digitThenLetter: false,
   };
+  let letterRun = 0; // ASCII letters up to here
+  let letterRunStartsWord = false;
+  let digitStartsWord = false; // the previous character is a digit that starts a word
   // the digit runs of the current phone-style chain, the latest last (at most seven)
   const chainRuns = CHAIN_RUNS;
   let chainLength = 0;
@@ -308,11 +314,24 @@ function shapeOf(text: string, from: number, to: number): WindowShape {
   for (let i = from; i < to; i++) {
     const c = text.charCodeAt(i);
     const bit = wordStartBit(c);
-    if (bit >= 0 && !word) {
+    const startsWord = bit >= 0 && !word;
+    if (startsWord) {
       if (bit < 31) w.starts0 |= 1 << bit;
       else w.starts1 |= 1 << (bit - 31);
     }
     word = bit >= 0 || c === 95;
+    if (bit >= 10) {
+      if (letterRun === 0) letterRunStartsWord = startsWord;
+      letterRun++;
+      if (digitStartsWord) w.digitThenLetter = true;
+    } else if (letterRun > 0) {
+      if (letterRunStartsWord) {
+        if (letterRun > w.wordLetters) w.wordLetters = letterRun;
+        if (bit >= 0) w.lettersThenDigit |= 1 << Math.min(letterRun, 31);
+      }
+      letterRun = 0;
+    }
+    digitStartsWord = startsWord && bit < 10;
     if (c >= 48 && c <= 57) {
       if (digitRun === 0 && !(chainLength > 0 && gapJoins && gapLength <= 4)) chainLength = 0;
       digitRun++;
@@ -359,6 +378,7 @@ function shapeOf(text: string, from: number, to: number): WindowShape {
     w.runs |= 1 << Math.min(digitRun, 31);
     endPhoneRun(w, chainRuns, chainLength, digitRun);
   }
+  if (letterRunStartsWord && letterRun > w.wordLetters) w.wordLetters = letterRun;
   return w;
 }
 

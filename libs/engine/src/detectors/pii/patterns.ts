@@ -74,6 +74,12 @@ export interface WindowShape {
    * such joins).
    */
   phoneDigits: number;
+  /** Longest run of ASCII letters that starts a word. */
+  wordLetters: number;
+  /** Bit n for a run of exactly n ASCII letters (31: more) that starts a word and is followed by a digit. */
+  lettersThenDigit: number;
+  /** A digit that starts a word, followed by an ASCII letter. */
+  digitThenLetter: boolean;
 }
 
 /**
@@ -391,7 +397,8 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'IBAN_CODE',
     minDigits: 2,
-    gate: (w) => (w.upper >= 2 || w.lower >= 2) && w.alnum >= 4 && (w.runs & ~3) !== 0,
+    gate: (w) =>
+      (w.upper >= 2 || w.lower >= 2) && w.alnum >= 4 && (w.runs & ~3) !== 0 && (w.lettersThenDigit & 4) !== 0,
     first: '[A-Za-z]',
     regex: re('[A-Z]{2}\\d{2}(?: ?[A-Z0-9]){11,30}|[a-z]{2}\\d{2}[a-z0-9]{11,30}', 'g'),
     score: 0.9,
@@ -455,7 +462,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'US_MBI',
     minDigits: 5,
-    gate: (w) => letters(w) >= 4,
+    gate: (w) => letters(w) >= 4 && w.digitThenLetter,
     first: '[1-9]',
     regex: re(
       '[1-9][AC-HJKMNP-RT-Yac-hjkmnp-rt-y][AC-HJKMNP-RT-Yac-hjkmnp-rt-y\\d]\\d-?[AC-HJKMNP-RT-Yac-hjkmnp-rt-y][AC-HJKMNP-RT-Yac-hjkmnp-rt-y\\d]\\d-?[AC-HJKMNP-RT-Yac-hjkmnp-rt-y]{2}\\d{2}',
@@ -546,7 +553,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'IT_FISCAL_CODE',
     minDigits: 1,
-    gate: (w) => w.alnum >= 16 && letters(w) >= 9,
+    gate: (w) => w.alnum >= 16 && letters(w) >= 9 && w.wordLetters >= 6,
     first: '[A-Za-z]',
     regex: re(
       '[A-Za-z]{6}[\\dLMNP-Vlmnp-v]{2}[ABCDEHLMPRSTabcdehlmprst][\\dLMNP-Vlmnp-v]{2}[A-Za-z][\\dLMNP-Vlmnp-v]{3}[A-Za-z]',
@@ -595,7 +602,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'IT_DRIVER_LICENSE',
     minDigits: 1,
-    gate: (w) => w.alnum >= 10 && w.upper >= 2,
+    gate: (w) => w.alnum >= 10 && w.upper >= 2 && (w.lettersThenDigit & 6) !== 0,
     first: '[A-Z]',
     regex: re('U1[A-Z\\d]{7}[A-Z]|[A-Z]{2}\\d{7}[A-Z]'),
     score: 0.5,
@@ -829,7 +836,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'IN_PAN',
     minDigits: 4,
-    gate: (w) => letters(w) >= 6 && run(w, 4),
+    gate: (w) => letters(w) >= 6 && run(w, 4) && (w.lettersThenDigit & 32) !== 0,
     first: '[A-Za-z]',
     regex: re('[A-Za-z]{5}\\d{4}[A-Za-z]'),
     score: 0.3,
