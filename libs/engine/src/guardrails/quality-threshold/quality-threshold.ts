@@ -44,11 +44,17 @@ function wordCharAt(s: string, i: number): number {
 
 /**
  * Counts the maximal runs of word characters in `s` and gives the first `max` of them as ids (equal
- * words, equal ids, numbered from 0 in order of first appearance).
+ * words, equal ids, numbered from 0 in order of first appearance). Words are interned by a hash of
+ * their code units computed during the scan and compared in place with their first occurrence, so no
+ * string is built per word (slicing and a Map of strings were a fifth of the guardrail's time).
  */
 function wordIds(s: string, max: number): { count: number; seq: Int32Array } {
-  const ids = new Map<string, number>();
-  const out: number[] = [];
+  const seq = new Int32Array(Math.min(max, s.length));
+  let cap = 1024;
+  let slots = new Int32Array(cap); // id + 1 per slot, 0 = empty
+  let hashes = new Int32Array(cap);
+  const firstStart: number[] = [];
+  const firstEnd: number[] = [];
   let count = 0;
   let i = 0;
   const n = s.length;
@@ -59,22 +65,61 @@ function wordIds(s: string, max: number): { count: number; seq: Int32Array } {
       continue;
     }
     const start = i;
+    let h = 0x811c9dc5;
     while (w !== 0) {
+      for (let k = 0; k < w; k++) h = Math.imul(h ^ s.charCodeAt(i + k), 0x01000193);
       i += w;
       w = i < n ? wordCharAt(s, i) : 0;
     }
     if (count < max) {
-      const word = s.slice(start, i);
-      let id = ids.get(word);
-      if (id === undefined) {
-        id = ids.size;
-        ids.set(word, id);
+      const len = i - start;
+      let k = h & (cap - 1);
+      let id = -1;
+      for (;;) {
+        const slot = slots[k] as number;
+        if (slot === 0) break;
+        if (hashes[k] === h) {
+          const other = firstStart[slot - 1] as number;
+          if ((firstEnd[slot - 1] as number) - other === len && sameUnits(s, other, start, len)) {
+            id = slot - 1;
+            break;
+          }
+        }
+        k = (k + 1) & (cap - 1);
       }
-      out.push(id);
+      if (id < 0) {
+        id = firstStart.length;
+        firstStart.push(start);
+        firstEnd.push(i);
+        slots[k] = id + 1;
+        hashes[k] = h;
+        if (firstStart.length * 2 > cap) {
+          // grow and re-place every word by its hash
+          const oldSlots = slots;
+          const oldHashes = hashes;
+          cap <<= 1;
+          slots = new Int32Array(cap);
+          hashes = new Int32Array(cap);
+          for (let j = 0; j < oldSlots.length; j++) {
+            const slot = oldSlots[j] as number;
+            if (slot === 0) continue;
+            let at = (oldHashes[j] as number) & (cap - 1);
+            while (slots[at] !== 0) at = (at + 1) & (cap - 1);
+            slots[at] = slot;
+            hashes[at] = oldHashes[j] as number;
+          }
+        }
+      }
+      seq[count] = id;
     }
     count++;
   }
-  return { count, seq: Int32Array.from(out) };
+  return { count, seq: seq.subarray(0, Math.min(count, max)) };
+}
+
+function sameUnits(s: string, a: number, b: number, len: number): boolean {
+  for (let k = 0; k < len; k++) if (s.charCodeAt(a + k) !== s.charCodeAt(b + k)) return false;
+  return true;
 }
 
 /**
