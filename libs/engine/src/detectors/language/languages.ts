@@ -178,18 +178,37 @@ STOPWORD_LANGUAGES.forEach((lang, k) => {
     STOPWORD_BITS.set(w, (STOPWORD_BITS.get(w) ?? 0) | (1 << k));
 });
 
-const WORD = /\p{L}+/gu;
 const MAX_STOPWORD_WORDS = 400;
+const LONGEST_STOPWORD = Math.max(...[...STOPWORD_BITS.keys()].map((w) => w.length));
 
+/** Whether a code point is a letter (\p{L}). */
+const isLetter = (cp: number): boolean =>
+  cp < 128 ? (cp | 32) >= 97 && (cp | 32) <= 122 : scriptIdOf(cp) !== NOT_LETTER;
+
+/**
+ * Function-word hits per language over the first words (maximal runs of \p{L}) of the lower-cased
+ * text, scanned by code point; only a word short enough to be listed becomes a string.
+ */
 function stopwordScores(text: string): Array<readonly [string, number]> {
-  // Only the first words count: stop the scan there instead of listing every word of the text.
   const lower = text.toLowerCase();
   const hits = new Array<number>(STOPWORD_LANGUAGES.length).fill(0);
-  WORD.lastIndex = 0;
+  const n = lower.length;
   let words = 0;
-  for (let m = WORD.exec(lower); m && words < MAX_STOPWORD_WORDS; m = WORD.exec(lower)) {
+  let i = 0;
+  while (i < n && words < MAX_STOPWORD_WORDS) {
+    let cp = lower.codePointAt(i) as number;
+    if (!isLetter(cp)) {
+      i += cp > 0xffff ? 2 : 1;
+      continue;
+    }
+    const start = i;
+    do {
+      i += cp > 0xffff ? 2 : 1;
+      cp = i < n ? (lower.codePointAt(i) as number) : -1;
+    } while (cp >= 0 && isLetter(cp));
     words++;
-    const bits = STOPWORD_BITS.get(m[0]);
+    if (i - start > LONGEST_STOPWORD) continue;
+    const bits = STOPWORD_BITS.get(lower.slice(start, i));
     if (bits === undefined) continue;
     for (let k = 0; k < hits.length; k++) if ((bits >> k) & 1) hits[k]!++;
   }
