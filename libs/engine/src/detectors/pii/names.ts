@@ -174,6 +174,8 @@ const IS_THE = 1024;
 const IN_WORK = 2048;
 const IN_DET = 4096;
 const IN_VERB = 16384;
+/** Second word of a multi-word place name: with IN_PHRASE before it, the pair is worth a phrase lookup. */
+const IN_PHRASE2 = 8192;
 const MEMBERSHIP = new Map<string, number>();
 {
   const mark = (words: Iterable<string>, bit: number) => {
@@ -191,7 +193,10 @@ const MEMBERSHIP = new Map<string, number>();
   // a phrase is tried only at its first word; its other words need only an index in WORDS
   for (const [first, phrases] of PLACE_PHRASES) {
     mark([first], IN_PHRASE);
-    for (const words of phrases) mark(words.slice(1), 0);
+    for (const words of phrases) {
+      mark(words.slice(1, 2), IN_PHRASE2);
+      mark(words.slice(2), 0);
+    }
   }
   mark(['the'], IS_THE);
   mark(WORK_NOUNS, IN_WORK);
@@ -221,7 +226,8 @@ const NON_ASCII_WORD = new Map<string, number>();
 /**
  * An ASCII word of a token (letters and ' . -) of at most SHORT characters is keyed exactly by its
  * characters' 5-bit codes, six to an int (`a` the last six, `b` the six before), and its length:
- * the scan builds the key as it reads the word, and a lookup compares three ints, not characters.
+ * the scan builds the key as it reads the word. No character's code is 0, so (a, b) alone fixes the
+ * length too: a lookup compares two ints, not characters.
  */
 const SHORT = 12;
 const M30 = 0x3fffffff;
@@ -319,16 +325,12 @@ let LONG_CHARS = new Uint8Array(0);
 function lookupShort(a: number, b: number, len: number): number {
   const h = shortHash(a, b, len);
   const e = ((h >>> 8) & HOT_MASK) << 2;
-  if (HOT[e] === a && HOT[e + 1] === b && (HOT[e + 2]! & 15) === len) return e;
+  if (HOT[e] === a && HOT[e + 1] === b) return e;
   let found = len;
   let mask = 0;
   if ((FILTER[filterIndex(h)]! & filterBit(h)) !== 0)
     for (let slot = h & SHORT_MASK; SHORT_SLOTS[4 * slot + 2] !== 0; slot = (slot + 1) & SHORT_MASK)
-      if (
-        SHORT_SLOTS[4 * slot] === a &&
-        SHORT_SLOTS[4 * slot + 1] === b &&
-        (SHORT_SLOTS[4 * slot + 2]! & 15) === len
-      ) {
+      if (SHORT_SLOTS[4 * slot] === a && SHORT_SLOTS[4 * slot + 1] === b) {
         found = SHORT_SLOTS[4 * slot + 2]!;
         mask = SHORT_SLOTS[4 * slot + 3]!;
         break;
@@ -376,6 +378,9 @@ let tokStart = new Int32Array(1024);
 let tokEnd = new Int32Array(1024);
 let tokWord = new Int32Array(1024);
 let tokMask = new Int32Array(1024);
+/** Tokens that are a capitalised IN_PHRASE word followed by an IN_PHRASE2 word: where a place name may start. */
+let phraseAt = new Int32Array(1024);
+let phraseCount = 0;
 
 function growTokens(): void {
   const grow = (a: Int32Array) => {
@@ -387,6 +392,7 @@ function growTokens(): void {
   tokEnd = grow(tokEnd);
   tokWord = grow(tokWord);
   tokMask = grow(tokMask);
+  phraseAt = grow(phraseAt);
 }
 
 const textUnits = new CodeUnitBuffer();
@@ -400,6 +406,7 @@ const textUnits = new CodeUnitBuffer();
 function tokenize(text: string, u: Uint16Array): number {
   const n = text.length;
   let count = 0;
+  phraseCount = 0;
   let i = 0;
   while (i < n) {
     // u[n] is a 0 sentinel, a non-letter: reads one past a word need no bound check
@@ -456,18 +463,11 @@ function tokenize(text: string, u: Uint16Array): number {
       ascii = false;
       i += len;
     }
+    // a word ends in a letter or mark and starts with one (an inner ' . - is taken only before one),
+    // so the only end to drop is a possessive "'s" after at least one letter
     let end = i;
-    const q = end - start >= 2 ? u[end - 2]! : 0;
-    let trimmed = false;
-    if ((q === 39 || q === 0x2019) && (u[end - 1]! | 32) === 115) {
+    if ((u[end - 1]! | 32) === 115 && end - start >= 3 && (u[end - 2] === 39 || u[end - 2] === 0x2019)) {
       end -= 2;
-      trimmed = true;
-    }
-    if (u[end - 1] === 46) {
-      end--;
-      trimmed = true;
-    }
-    if (trimmed) {
       // rare: what the pass found covers the dropped "'s" too
       ascii = true;
       lowerAfterFirst = false;
@@ -515,6 +515,12 @@ function tokenize(text: string, u: Uint16Array): number {
     tokEnd[count] = end;
     tokWord[count] = word;
     tokMask[count] = mask;
+    if (
+      (mask & IN_PHRASE2) !== 0 &&
+      count > 0 &&
+      (tokMask[count - 1]! & (CAP | IN_PHRASE)) === (CAP | IN_PHRASE)
+    )
+      phraseAt[phraseCount++] = count - 1;
     count++;
   }
   return count;
@@ -624,8 +630,8 @@ export function findPersons(text: string): PiiMatch[] {
   const mask = tokMask;
   const out: PiiMatch[] = [];
   // tokens that belong to a multi-word place name or a firm's list of surnames
-  for (let k = 0; k + 1 < count; k++) {
-    if ((mask[k]! & (CAP | IN_PHRASE)) !== (CAP | IN_PHRASE)) continue;
+  for (let p = 0; p < phraseCount; p++) {
+    const k = phraseAt[p]!;
     const phrases = PLACE_PHRASE_WORDS.get(tokWord[k]!)?.get(tokWord[k + 1]!);
     if (!phrases) continue;
     for (const words of phrases) {
@@ -665,8 +671,12 @@ export function findPersons(text: string): PiiMatch[] {
       i++;
       continue;
     }
-    // a lower-case word in no list is a name only right after a cue word (most words of a text)
-    if (m === 0 && (i === 0 || (mask[i - 1]! & IN_LOWER_CUE_LAST) === 0)) {
+    // a lower-case word that is no name, or also an ordinary word, is a name only right after a cue
+    // word (most words of a text): the pair and lowerName rules below need a name that is not COMMON
+    if (
+      ((m & (CAP | IN_FIRST | IN_LAST)) === 0 || (m & (CAP | IN_COMMON)) === IN_COMMON) &&
+      (i === 0 || (mask[i - 1]! & IN_LOWER_CUE_LAST) === 0)
+    ) {
       i++;
       continue;
     }
