@@ -1,10 +1,10 @@
-import { check as recheck } from 'recheck';
 import { describe, expect, it } from 'vitest';
 import type { Detection } from '../../core/types.ts';
 import { ADDRESS_PATTERNS } from '../../detectors/pii/address.ts';
 import { analyze } from '../../detectors/pii/index.ts';
 import { MEDICAL_TERMS } from '../../detectors/pii/medical.ts';
 import { PATTERNS } from '../../detectors/pii/patterns.ts';
+import { linearTimeStatus } from '../../testing/linear-time.ts';
 import { piiDetection } from './pii-detection.ts';
 
 const caller = { userId: 'u1' };
@@ -197,10 +197,9 @@ describe('PII patterns are safe and fast', () => {
     const all = [...PATTERNS.map((p) => p.regex), ...ADDRESS_PATTERNS, MEDICAL_TERMS];
     const statuses: Record<string, string> = {};
     for (const r of all) {
-      const res = await recheck(r.source, r.flags.replace('g', ''), { timeout: 10_000 });
-      statuses[r.source.slice(0, 60)] = res.status;
+      statuses[r.source.slice(0, 60)] = await linearTimeStatus(r);
     }
-    const vulnerable = Object.entries(statuses).filter(([, s]) => s === 'vulnerable');
+    const vulnerable = Object.entries(statuses).filter(([, s]) => s !== 'safe');
     expect(vulnerable).toEqual([]);
   }, 300_000);
   it('a 1 MB adversarial input finishes well under a second', () => {
