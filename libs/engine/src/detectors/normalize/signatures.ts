@@ -161,6 +161,104 @@ interface CompiledFamily {
   ends: Array<number[] | undefined>;
   /** firstPairs[c0 * 128 + c1] is 1 when some prefix can start with c0 c1 (a code unit from 128 counted as its low 7 bits). */
   firstPairs: Uint8Array;
+  /** How far around a match start the anchored signatures can read (see readReach). */
+  reach: Reach;
+}
+
+/** Units a regex can read around a match start `i`: from `i - left` up to, not including, `i + right`. */
+interface Reach {
+  left: number;
+  right: number;
+}
+
+const UNBOUNDED: Reach = { left: Number.POSITIVE_INFINITY, right: Number.POSITIVE_INFINITY };
+
+/**
+ * How far around its start a match attempt of `re` can read: one unit before it (\b), plus what
+ * lookbehinds read back; from it on, the longest match with lookaheads counted as if they consumed,
+ * plus the unit after it (\b, $). UNBOUNDED for an unbounded quantifier, a backreference, the u or
+ * v flag (a class may take two units) or syntax not read here.
+ */
+export function readReach(re: RegExp): Reach {
+  const src = re.source;
+  if (/[uv]/.test(re.flags)) return UNBOUNDED;
+  let k = 0;
+  let behind = 0;
+  let bad = false;
+  const alternation = (): number => {
+    let best = 0;
+    for (;;) {
+      best = Math.max(best, sequence());
+      if (src[k] !== '|') return best;
+      k++;
+    }
+  };
+  const sequence = (): number => {
+    let total = 0;
+    while (k < src.length && src[k] !== '|' && src[k] !== ')') {
+      let len = atom();
+      const q = src[k];
+      const bounds = q === '{' ? /^\{(\d+)(,(\d*))?\}/.exec(src.slice(k)) : null;
+      if (q === '*' || q === '+') {
+        k++;
+        len = len === 0 ? 0 : Number.POSITIVE_INFINITY;
+      } else if (q === '?') k++;
+      else if (bounds) {
+        k += bounds[0].length;
+        const max =
+          bounds[2] === undefined
+            ? Number(bounds[1])
+            : bounds[3]
+              ? Number(bounds[3])
+              : Number.POSITIVE_INFINITY;
+        len = len === 0 ? 0 : len * max;
+      }
+      if ((q === '*' || q === '+' || q === '?' || bounds) && src[k] === '?') k++; // lazy
+      total += len;
+    }
+    return total;
+  };
+  const atom = (): number => {
+    const c = src[k];
+    if (c === '\\') {
+      const e = src[k + 1] ?? '';
+      k += 2;
+      if (e === 'b' || e === 'B') return 0;
+      if (e === 'x') k += 2;
+      else if (e === 'u') k += 4;
+      else if (e === 'c') k += 1;
+      else if (/[1-9k]/.test(e)) bad = true;
+      return 1;
+    }
+    if (c === '[') {
+      for (k++; k < src.length && src[k] !== ']'; k++) if (src[k] === '\\') k++;
+      k++;
+      return 1;
+    }
+    if (c === '(') {
+      let look = '';
+      if (src.startsWith('(?:', k)) k += 3;
+      else if (src.startsWith('(?=', k) || src.startsWith('(?!', k)) k += 3;
+      else if (src.startsWith('(?<=', k) || src.startsWith('(?<!', k)) {
+        k += 4;
+        look = 'behind';
+      } else if (src[k + 1] === '?') {
+        bad = true;
+        k++;
+      } else k++;
+      const len = alternation();
+      if (src[k] !== ')') bad = true;
+      k++;
+      if (look !== 'behind') return len;
+      behind += len;
+      return 0;
+    }
+    k++;
+    return c === '^' || c === '$' ? 0 : 1;
+  };
+  const longest = alternation();
+  if (bad || k < src.length || !Number.isFinite(longest) || !Number.isFinite(behind)) return UNBOUNDED;
+  return { left: 1 + behind, right: longest + 1 };
 }
 
 const unitBuffer = new CodeUnitBuffer();
@@ -206,12 +304,16 @@ function compileFamily(signatures: readonly Signature[]): CompiledFamily {
   const anchored: CompiledFamily['anchored'] = [];
   const global: GlobalSignature[] = [];
   const prefixes: Array<[string, number]> = [];
+  const reach: Reach = { left: 0, right: 0 };
   for (const sig of signatures) {
     const p = sig.re.flags.includes('i') ? undefined : anchorPrefixes(sig.re.source);
     if (!p) {
       global.push(compileGlobal(sig));
       continue;
     }
+    const r = readReach(sig.re);
+    reach.left = Math.max(reach.left, r.left);
+    reach.right = Math.max(reach.right, r.right);
     const idx = anchored.length;
     anchored.push({ sig, sticky: new RegExp(sig.re.source, sig.re.flags.replace('g', '') + 'y') });
     for (const pre of p) prefixes.push([pre, idx]);
@@ -252,20 +354,42 @@ function compileFamily(signatures: readonly Signature[]): CompiledFamily {
     child: child.subarray(0, nodes * 128),
     ends,
     firstPairs,
+    reach,
   };
   compiledFamilies.set(signatures, family);
   return family;
 }
 
 /**
+ * Increasing [from, to) ranges of the match starts from which the family's anchored signatures can
+ * read one of `near` (increasing positions), or the whole text when their reach is unbounded.
+ */
+function startRanges(near: readonly number[], reach: Reach, n: number): number[] {
+  if (!Number.isFinite(reach.left + reach.right)) return [0, n];
+  const out: number[] = [];
+  for (const c of near) {
+    // Starts i with i - left <= c < i + right.
+    const from = Math.max(0, c - reach.right + 1);
+    const to = Math.min(n, c + reach.left + 1);
+    if (from >= to) continue;
+    if (out.length > 0 && from <= (out[out.length - 1] as number)) out[out.length - 1] = to;
+    else out.push(from, to);
+  }
+  return out;
+}
+
+/**
  * Runs every signature of a family over folded text, calling `onHit` for up to `maxPerSignature`
- * matches of each (in text order per signature). Matches are exactly those of a global scan.
+ * matches of each (in text order per signature). Matches are exactly those of a global scan. With
+ * `near` (increasing positions), anchored signatures are tried only at the starts from which they
+ * can read one of them, for a caller to which a match reading none of them makes no difference.
  */
 export function scanFamily(
   folded: string,
   signatures: readonly Signature[],
   onHit: (sig: Signature, s: number, e: number) => void,
   maxPerSignature = MAX_HITS_PER_SIGNATURE,
+  near?: readonly number[],
 ): void {
   const fam = compileFamily(signatures);
   const n = folded.length;
@@ -278,36 +402,43 @@ export function scanFamily(
     scanDepth++;
     try {
       const { firstPairs } = fam;
+      const ranges = near ? startRanges(near, fam.reach, n) : [0, n];
       let p = 0;
-      while (p < n) {
-        // From word start to word start: two tight loops with one branch per unit; u[n] is 0.
-        while (p < n && WORD_UNIT[u[p] as number] === 0) p++;
-        if (p >= n) break;
-        const i = p++;
-        while (WORD_UNIT[u[p] as number] === 1) p++;
-        const c = u[i] as number;
-        if (firstPairs[((c & 127) << 7) | ((u[i + 1] as number) & 127)] === 0) continue;
-        let node = 0;
-        for (let j = i; j < n; j++) {
-          const cj = u[j] as number;
-          if (cj >= 128) break;
-          node = child[node * 128 + cj] as number;
-          if (node === 0) break;
-          const list = ends[node];
-          if (list === undefined) continue;
-          for (const idx of list) {
-            if (i < (nextAllowed[idx] as number) || (count[idx] as number) >= maxPerSignature) continue;
-            const a = anchored[idx] as CompiledFamily['anchored'][number];
-            const sticky = a.sticky;
-            sticky.lastIndex = i;
-            // A match here blocks further attempts of this signature inside it (as a global scan would).
-            nextAllowed[idx] = i + 1;
-            if (!sticky.test(folded)) continue;
-            const end = sticky.lastIndex;
-            if (end <= i) continue;
-            nextAllowed[idx] = end;
-            count[idx] = (count[idx] as number) + 1;
-            onHit(a.sig, i, end);
+      for (let r = 0; r < ranges.length; r += 2) {
+        p = Math.max(p, ranges[r] as number);
+        const to = ranges[r + 1] as number;
+        // Inside a word: its start lies before the range.
+        if (p > 0 && WORD_UNIT[u[p - 1] as number] === 1) while (WORD_UNIT[u[p] as number] === 1) p++;
+        while (p < to) {
+          // From word start to word start: two tight loops with one branch per unit; u[n] is 0.
+          while (p < to && WORD_UNIT[u[p] as number] === 0) p++;
+          if (p >= to) break;
+          const i = p++;
+          while (WORD_UNIT[u[p] as number] === 1) p++;
+          const c = u[i] as number;
+          if (firstPairs[((c & 127) << 7) | ((u[i + 1] as number) & 127)] === 0) continue;
+          let node = 0;
+          for (let j = i; j < n; j++) {
+            const cj = u[j] as number;
+            if (cj >= 128) break;
+            node = child[node * 128 + cj] as number;
+            if (node === 0) break;
+            const list = ends[node];
+            if (list === undefined) continue;
+            for (const idx of list) {
+              if (i < (nextAllowed[idx] as number) || (count[idx] as number) >= maxPerSignature) continue;
+              const a = anchored[idx] as CompiledFamily['anchored'][number];
+              const sticky = a.sticky;
+              sticky.lastIndex = i;
+              // A match here blocks further attempts of this signature inside it (as a global scan would).
+              nextAllowed[idx] = i + 1;
+              if (!sticky.test(folded)) continue;
+              const end = sticky.lastIndex;
+              if (end <= i) continue;
+              nextAllowed[idx] = end;
+              count[idx] = (count[idx] as number) + 1;
+              onHit(a.sig, i, end);
+            }
           }
         }
       }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineGuardrail } from '../../core/define.ts';
 import { excerpt } from '../../core/preview.ts';
 import type { Finding } from '../../core/types.ts';
-import { normalizeText } from '../../detectors/normalize/index.ts';
+import { type NormalizedText, normalizeText } from '../../detectors/normalize/index.ts';
 import { decodedPayloads, type Signature, scanFamily } from '../../detectors/normalize/signatures.ts';
 import { CROSS_CONTEXT_SIGNATURES } from '../cross-context-manipulation/cross-context-manipulation.ts';
 import { JAILBREAK_SIGNATURES } from '../jailbreak-pattern/jailbreak-pattern.ts';
@@ -72,6 +72,33 @@ function subfamily(hit: ReadonlyMap<Signature, unknown>): readonly Signature[] {
     subfamilies.set(key, family);
   }
   return family;
+}
+
+/**
+ * The units of the folded text that differ from `plain` (the lowercased original), found by walking
+ * both in step and re-aligning through the offset map after each difference, with the text's ends
+ * (-1 and its length) as differences too. A match reading none of them reads a stretch that `plain`
+ * holds as well, with the same units around it, so its signature is readable as written: only
+ * matches near these can make a finding. Undefined when lowercasing moved offsets or so many units
+ * differ that restricting the scan would not pay.
+ */
+function changedUnits(n: NormalizedText, plain: string, length: number): number[] | undefined {
+  if (plain.length !== length) return undefined;
+  const f = n.text;
+  const limit = f.length >> 4;
+  const out = [-1];
+  let q = 0;
+  for (let p = 0; p < f.length; p++) {
+    if (f.charCodeAt(p) === plain.charCodeAt(q)) {
+      q++;
+      continue;
+    }
+    if (out.length > limit) return undefined;
+    out.push(p);
+    if (p + 1 < f.length) q = n.toOriginal(p + 1, p + 2).start;
+  }
+  out.push(f.length);
+  return out;
 }
 
 /** The first (in family order) strong signature matching the folded text. */
@@ -144,7 +171,14 @@ export const encodingObfuscation = defineGuardrail({
         // Nothing was de-obfuscated: every phrase is readable as written.
         if (n.text !== plain) {
           const first = new Map<Signature, { s: number; e: number }>();
-          scanFamily(n.text, INSTRUCTION_SIGNATURES, (sig, s, e) => first.set(sig, { s, e }), 1);
+          // A signature's first match in the folded text, when no earlier one reads as written.
+          scanFamily(
+            n.text,
+            INSTRUCTION_SIGNATURES,
+            (sig, s, e) => first.set(sig, { s, e }),
+            1,
+            changedUnits(n, plain, text.length),
+          );
           const readable = new Set<Signature>();
           const unsure = new Map<Signature, unknown>();
           for (const [sig, m] of first) {
