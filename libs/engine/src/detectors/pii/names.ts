@@ -222,6 +222,14 @@ const PLACE_PHRASE_WORDS = new Map<number, Map<number, Int32Array[]>>();
 }
 /** Index in WORDS of the non-ASCII words, which are looked up as strings. */
 const NON_ASCII_WORD = new Map<string, number>();
+/**
+ * Non-ASCII words as written, seen lately, to (index in WORDS + 1) * 2^16 + mask with CAP: both
+ * depend on the characters alone, and a text repeats its words, so most skip the lower-casing and
+ * case tests. Emptied when full, which bounds it; only words of at most SHORT units, since V8 may
+ * make a longer slice a view that keeps the whole text alive.
+ */
+const NON_ASCII_SEEN = new Map<string, number>();
+const NON_ASCII_SEEN_MAX = 4096;
 
 /**
  * An ASCII word of a token (letters and ' . -) of at most SHORT characters is keyed exactly by its
@@ -499,16 +507,26 @@ function tokenize(text: string, u: Uint16Array): number {
       if (c0 >= 65 && c0 <= 90 && (end - start <= 2 || lowerAfterFirst)) mask |= CAP;
     } else {
       const original = text.slice(start, end);
-      word = NON_ASCII_WORD.get(original.toLowerCase()) ?? -1;
-      if (word >= 0) mask = MEMBERSHIP.get(WORDS[word]!)!;
-      const c = original[0]!;
-      if (
-        c !== c.toLowerCase() &&
-        (original.length === 1 ||
-          original.slice(1) !== original.slice(1).toUpperCase() ||
-          original.length <= 2)
-      )
-        mask |= CAP;
+      const seen = NON_ASCII_SEEN.get(original);
+      if (seen !== undefined) {
+        word = Math.floor(seen / 65536) - 1;
+        mask = seen & 0xffff;
+      } else {
+        word = NON_ASCII_WORD.get(original.toLowerCase()) ?? -1;
+        if (word >= 0) mask = MEMBERSHIP.get(WORDS[word]!)!;
+        const c = original[0]!;
+        if (
+          c !== c.toLowerCase() &&
+          (original.length === 1 ||
+            original.slice(1) !== original.slice(1).toUpperCase() ||
+            original.length <= 2)
+        )
+          mask |= CAP;
+        if (original.length <= SHORT) {
+          if (NON_ASCII_SEEN.size === NON_ASCII_SEEN_MAX) NON_ASCII_SEEN.clear();
+          NON_ASCII_SEEN.set(original, (word + 1) * 65536 + mask);
+        }
+      }
     }
     if (count === tokStart.length) growTokens();
     tokStart[count] = start;
