@@ -18,6 +18,13 @@ const US_STREET = new RegExp(
 const EU_SUFFIX_STREET = /(?<![\p{L}\p{M}'-])[\p{L}\p{M}'-]{3,40}\.? ?\d{1,5}[a-z]?(?![\p{L}\p{N}])/giu;
 const EU_SUFFIX =
   /(?:straße|strasse|str\.?|gasse|weg|platz|allee|damm|ufer|vej|veien|vegen|vägen|väg|gata|gatan|gade|gränd|stræti|braut|tie|katu|kuja|polku|tori|straat|laan|plein|gracht|kade|utca|út|u\.|ulica|cesta|ulice|sokak|caddesi)$/i;
+// the last characters of the EU_SUFFIX words in either case (under /i without /u nothing else matches them)
+const EU_SUFFIX_LAST = new Set([...'egrzmjnaditkuGRZMJNADITKUE.'].map((c) => c.charCodeAt(0)));
+
+/** `EU_SUFFIX.test(text.slice(from, to))`, the regex (which tries every start) only after its last character. */
+function endsWithEuSuffix(text: string, from: number, to: number): boolean {
+  return to > from && EU_SUFFIX_LAST.has(text.charCodeAt(to - 1)) && EU_SUFFIX.test(text.slice(from, to));
+}
 // "Via dei Fiorentini 17", "Rua Mina 50", "Rue de Virton 38", "ul. Paderewskiego Ignacego 85"
 const EU_PREFIX_WORDS =
   'via|viale|vicolo|piazza|corso|largo|rua|avenida|av.|calle|carrer|camino|paseo|plaza|rue|avenue|chemin|allée|impasse|quai|ul.|ulica|aleja|al.|odos|leoforos|λεωφόρος|οδός|strada|bulevardul|calea'.split(
@@ -258,7 +265,7 @@ export function findAddresses(text: string, runs: readonly number[] = digitRuns(
     if (
       points >= 3 &&
       points <= 40 &&
-      (EU_SUFFIX.test(text.slice(p, dot ? k + 1 : k)) || after >= 128 || isAsciiLetter(after))
+      (after >= 128 || isAsciiLetter(after) || endsWithEuSuffix(text, p, dot ? k + 1 : k))
     )
       euSuffix.push(p);
     // "Apt 5", "Suite #12": a unit keyword right before

@@ -267,8 +267,10 @@ export function digitGroups(
       if (te === e + 1 || !groupable(text, e + 1, te)) break;
       e = te;
     }
+    // the digits are those of the runs from r on that overlap [s, e): the runs before r end by prevEnd
     let digits = 0;
-    for (let k = s; k < e; k++) if (isDigit(text.charCodeAt(k))) digits++;
+    for (let q = r; q < runs.length && runs[q]! < e; q += 2)
+      digits += Math.min(runs[q + 1]!, e) - Math.max(runs[q]!, s);
     visit(s, e, digits);
     prevEnd = e;
   }
@@ -386,11 +388,15 @@ const CHAIN_RUNS = new Int32Array(7);
 
 /** Adds a digit run of `length` to the phone chain of `length` runs; returns the new chain length. */
 function endPhoneRun(w: WindowShape, runs: Int32Array, chainLength: number, length: number): number {
-  if (chainLength === 7) runs.copyWithin(0, 1);
+  // shifted by hand: copyWithin, a builtin call per digit run, cost ~3 % on 1 MB of '1 '
   const n = Math.min(chainLength + 1, 7);
+  let sum = length;
+  for (let k = 0; k < n - 1; k++) {
+    const r = runs[chainLength === 7 ? k + 1 : k]!;
+    runs[k] = r;
+    sum += r;
+  }
   runs[n - 1] = length;
-  let sum = 0;
-  for (let k = 0; k < n; k++) sum += runs[k]!;
   if (sum > w.phoneDigits) w.phoneDigits = sum;
   return n;
 }
