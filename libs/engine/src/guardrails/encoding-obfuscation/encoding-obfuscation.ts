@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineGuardrail } from '../../core/define.ts';
 import { excerpt } from '../../core/preview.ts';
 import type { Finding } from '../../core/types.ts';
+import { CodeUnitBuffer } from '../../detectors/code-units/code-units.ts';
 import { type NormalizedText, normalizeText } from '../../detectors/normalize/index.ts';
 import { decodedPayloads, type Signature, scanFamily } from '../../detectors/normalize/signatures.ts';
 import { CROSS_CONTEXT_SIGNATURES } from '../cross-context-manipulation/cross-context-manipulation.ts';
@@ -74,6 +75,10 @@ function subfamily(hit: ReadonlyMap<Signature, unknown>): readonly Signature[] {
   return family;
 }
 
+const foldedUnits = new CodeUnitBuffer();
+const plainUnits = new CodeUnitBuffer();
+const BLOCK = 256;
+
 /**
  * The units of the folded text that differ from `plain` (the lowercased original), found by walking
  * both in step and re-aligning through the offset map after each difference, with the text's ends
@@ -84,20 +89,37 @@ function subfamily(hit: ReadonlyMap<Signature, unknown>): readonly Signature[] {
  */
 function changedUnits(n: NormalizedText, plain: string, length: number): number[] | undefined {
   if (plain.length !== length) return undefined;
-  const f = n.text;
-  const limit = f.length >> 4;
+  const len = n.text.length;
+  const f = foldedUnits.load(n.text);
+  const pl = plainUnits.load(plain);
+  // Most units are equal: a native comparison passes them a block at a time (half the time of a
+  // unit loop, which then runs only through the blocks that differ).
+  const fb = Buffer.from(f.buffer, f.byteOffset, len * 2);
+  const pb = Buffer.from(pl.buffer, pl.byteOffset, length * 2);
+  const limit = len >> 4;
   const out = [-1];
+  let p = 0;
   let q = 0;
-  for (let p = 0; p < f.length; p++) {
-    if (f.charCodeAt(p) === plain.charCodeAt(q)) {
-      q++;
-      continue;
+  while (p < len) {
+    while (
+      p + BLOCK <= len &&
+      q + BLOCK <= length &&
+      fb.compare(pb, 2 * q, 2 * (q + BLOCK), 2 * p, 2 * (p + BLOCK)) === 0
+    ) {
+      p += BLOCK;
+      q += BLOCK;
     }
-    if (out.length > limit) return undefined;
-    out.push(p);
-    if (p + 1 < f.length) q = n.toOriginal(p + 1, p + 2).start;
+    for (const end = Math.min(len, p + BLOCK); p < end; p++) {
+      if (q < length && f[p] === pl[q]) {
+        q++;
+        continue;
+      }
+      if (out.length > limit) return undefined;
+      out.push(p);
+      if (p + 1 < len) q = n.toOriginal(p + 1, p + 2).start;
+    }
   }
-  out.push(f.length);
+  out.push(len);
   return out;
 }
 
