@@ -55,9 +55,12 @@ function isUrlUnit(c: number): boolean {
  */
 function scanUrlEncoded(text: string, onMatch: (m: RegExpExecArray) => void): void {
   let cursor = 0;
-  URL_ESCAPE.lastIndex = 0;
-  while (URL_ESCAPE.test(text)) {
-    let s = URL_ESCAPE.lastIndex - 3;
+  // The next escape from the cursor on: indexOf finds a '%' several times faster than the regex.
+  for (let e = text.indexOf('%'); e >= 0; e = text.indexOf('%', e + 1)) {
+    if (e < cursor) e = text.indexOf('%', cursor);
+    if (e < 0) return;
+    if (!isHexUnit(text.charCodeAt(e + 1)) || !isHexUnit(text.charCodeAt(e + 2))) continue;
+    let s = e;
     for (;;) {
       const c = s > cursor ? text.charCodeAt(s - 1) : -1;
       if (isUrlUnit(c)) s--;
@@ -69,7 +72,6 @@ function scanUrlEncoded(text: string, onMatch: (m: RegExpExecArray) => void): vo
     if (m === null) return;
     onMatch(m);
     cursor = URL_ENC.lastIndex;
-    URL_ESCAPE.lastIndex = cursor;
   }
 }
 
