@@ -4,7 +4,7 @@
  * b0mb" as "how to make a bomb" and never need to handle case, punctuation or spacing tricks.
  */
 import { gateFor } from './gate.ts';
-import { allocInts, NOT_ALNUM, scanTokens, type Token, tokenObjects } from './tokens.ts';
+import { allocInts, NOT_ALNUM, scanTokens, type Token, type TokenArrays, tokenObjects } from './tokens.ts';
 
 export interface FoldedText {
   text: string;
@@ -40,43 +40,69 @@ export function foldText(original: string): FoldedText {
 }
 
 function fold(original: string): FoldedText {
-  const a = scanTokens(original);
-  const { starts, origStart, origEnd } = a;
-  const count = a.count;
-  const tokenAt = (offset: number): number => {
+  return new Folded(scanTokens(original));
+}
+
+/**
+ * FoldedText as a class: its lazy parts and toOriginal live on the prototype, where an object
+ * literal made a closure per method and getter for every text (a fixed cost that was a tenth of
+ * the content analysis of a short text).
+ */
+class Folded implements FoldedText {
+  readonly text: string;
+  readonly count: number;
+  readonly starts: Int32Array;
+  readonly lens: Int32Array;
+  readonly origStart: Int32Array;
+  readonly origEnd: Int32Array;
+  readonly hashes: Int32Array;
+  readonly flags: Int32Array;
+  private readonly scanned: TokenArrays;
+  private tokenList: Token[] | undefined;
+  private wordStartList: { positions: Int32Array; count: number } | undefined;
+
+  constructor(a: TokenArrays) {
+    this.scanned = a;
+    this.text = a.text;
+    this.count = a.count;
+    this.starts = a.starts;
+    this.lens = a.lens;
+    this.origStart = a.origStart;
+    this.origEnd = a.origEnd;
+    this.hashes = a.hashes;
+    this.flags = a.flags;
+  }
+
+  get tokens(): Token[] {
+    this.tokenList ??= tokenObjects(this.scanned);
+    return this.tokenList;
+  }
+
+  get wordStarts(): { positions: Int32Array; count: number } {
+    this.wordStartList ??= findWordStarts(this.text, this.starts, this.lens, this.flags, this.count);
+    return this.wordStartList;
+  }
+
+  toOriginal(start: number, end: number): { start: number; end: number } {
+    if (this.count === 0) return { start: 0, end: 0 };
+    return {
+      start: this.origStart[this.tokenAt(start)]!,
+      end: this.origEnd[this.tokenAt(Math.max(start, end - 1))]!,
+    };
+  }
+
+  /** The last token starting at or before `offset` in `text` (the first when none does). */
+  private tokenAt(offset: number): number {
+    const starts = this.starts;
     let lo = 0;
-    let hi = count - 1;
+    let hi = this.count - 1;
     while (lo < hi) {
       const mid = (lo + hi + 1) >> 1;
       if (starts[mid]! <= offset) lo = mid;
       else hi = mid - 1;
     }
     return lo;
-  };
-  let tokens: Token[] | undefined;
-  let wordStarts: { positions: Int32Array; count: number } | undefined;
-  return {
-    text: a.text,
-    get tokens() {
-      tokens ??= tokenObjects(a);
-      return tokens;
-    },
-    get wordStarts() {
-      wordStarts ??= findWordStarts(a.text, starts, a.lens, a.flags, count);
-      return wordStarts;
-    },
-    count,
-    starts,
-    lens: a.lens,
-    origStart,
-    origEnd,
-    hashes: a.hashes,
-    flags: a.flags,
-    toOriginal(start, end) {
-      if (count === 0) return { start: 0, end: 0 };
-      return { start: origStart[tokenAt(start)]!, end: origEnd[tokenAt(Math.max(start, end - 1))]! };
-    },
-  };
+  }
 }
 
 const isWord = (c: number) =>
