@@ -1,3 +1,4 @@
+import { isJsSpace } from '../code-units/js-space.ts';
 import { rankByTrigrams } from './trigrams.ts';
 
 /** ISO 639-1 → ISO 639-3 (franc's codes) for the languages we name in configs, with their scripts. */
@@ -262,22 +263,6 @@ export function isProse(text: string): boolean {
 const PROSE_ASCII = new Uint8Array(128);
 for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz\',.!?;:()"-')
   PROSE_ASCII[c.charCodeAt(0)] = 1;
-
-/** JavaScript's \s: WhiteSpace and LineTerminator code units. */
-function isJsSpace(c: number): boolean {
-  if (c < 128) return c === 32 || (c >= 9 && c <= 13);
-  return (
-    c === 0xa0 ||
-    c === 0x1680 ||
-    (c >= 0x2000 && c <= 0x200a) ||
-    c === 0x2028 ||
-    c === 0x2029 ||
-    c === 0x202f ||
-    c === 0x205f ||
-    c === 0x3000 ||
-    c === 0xfeff
-  );
-}
 
 /** The most likely language, and the full ranking computed only when asked for. */
 export interface LanguageRanking {

@@ -5,6 +5,7 @@
 import { isIPv6 } from 'node:net';
 import { getCountrySpecifications, isValidIBAN, ValidationErrorsIBAN, validateIBAN } from 'ibantools';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import { isJsSpace } from '../code-units/js-space.ts';
 import * as ck from './checksums.ts';
 import { keccak256Hex } from './keccak.ts';
 import type { PiiEntity } from './types.ts';
@@ -207,20 +208,6 @@ function validItin(v: string): boolean | number {
     return false;
   return /\D/.test(v) ? 0.85 : 0.4;
 }
-
-/** Whitespace as `\s` has it. */
-const isJsSpace = (c: number): boolean =>
-  c === 32 ||
-  (c >= 9 && c <= 13) ||
-  c === 0xa0 ||
-  c === 0x1680 ||
-  (c >= 0x2000 && c <= 0x200a) ||
-  c === 0x2028 ||
-  c === 0x2029 ||
-  c === 0x202f ||
-  c === 0x205f ||
-  c === 0x3000 ||
-  c === 0xfeff;
 
 /**
  * Whether v is a date or version rather than a phone number: `\d{1,4}[./-]\d{1,2}[./-]\d{1,4}`,
