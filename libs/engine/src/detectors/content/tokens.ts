@@ -478,6 +478,9 @@ export function allocInts(n: number): Int32Array {
   return view;
 }
 
+/** Up to this many tokens are copied by a loop: set(subarray) makes a view per array, which costs more. */
+const COPY_LOOP_MAX = 256;
+
 /** Makes the result: arrays sized to the token count, and the folded text as a string. */
 function emit(count: number, length: number, wide: boolean): TokenArrays {
   const ints = allocInts(count * 6);
@@ -487,12 +490,23 @@ function emit(count: number, length: number, wide: boolean): TokenArrays {
   const origEnd = ints.subarray(count * 3, count * 4);
   const hashes = ints.subarray(count * 4, count * 5);
   const flags = ints.subarray(count * 5, count * 6);
-  starts.set(tokStart.subarray(0, count));
-  lens.set(tokLen.subarray(0, count));
-  origStart.set(tokOS.subarray(0, count));
-  origEnd.set(tokOE.subarray(0, count));
-  hashes.set(tokHash.subarray(0, count));
-  flags.set(tokFlags.subarray(0, count));
+  if (count <= COPY_LOOP_MAX) {
+    for (let i = 0; i < count; i++) {
+      starts[i] = tokStart[i]!;
+      lens[i] = tokLen[i]!;
+      origStart[i] = tokOS[i]!;
+      origEnd[i] = tokOE[i]!;
+      hashes[i] = tokHash[i]!;
+      flags[i] = tokFlags[i]!;
+    }
+  } else {
+    starts.set(tokStart.subarray(0, count));
+    lens.set(tokLen.subarray(0, count));
+    origStart.set(tokOS.subarray(0, count));
+    origEnd.set(tokOE.subarray(0, count));
+    hashes.set(tokHash.subarray(0, count));
+    flags.set(tokFlags.subarray(0, count));
+  }
   return { text: outToString(length, wide), count, starts, lens, origStart, origEnd, hashes, flags };
 }
 
