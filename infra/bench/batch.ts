@@ -7,13 +7,13 @@
  */
 import { cpus, totalmem } from 'node:os';
 import { parseArgs } from 'node:util';
-import { migrateClickHouse } from '@parapet/analytics';
 import { loadConfig } from '@parapet/config';
-import { createApiKey, createDb, createUser, migrateToLatest } from '@parapet/db';
+import { createApiKey, createDb, createUser } from '@parapet/db';
 import { pino } from 'pino';
 import { Registry } from 'prom-client';
 import { startServer } from '../../apps/api/src/server.ts';
 import { startWorker } from '../../apps/worker/src/worker.ts';
+import { ensureServices, prepareResources } from '../local/services.ts';
 
 const { values } = parseArgs({
   options: {
@@ -26,8 +26,9 @@ const total = Number(values.items);
 const silent = pino({ level: 'silent' });
 const config = { ...loadConfig(), queuePrefix: `bench-batch-${process.pid}`, logLevel: 'silent' as const };
 
-await migrateToLatest(createDb(config.databaseUrl)).catch(() => {});
-await migrateClickHouse(config.clickhouseUrl, config.clickhouseDatabase);
+// The set-up `npm start` does: local services when no URL is configured, databases, migrations.
+await ensureServices(process.env);
+await prepareResources(config);
 const db = createDb(config.databaseUrl);
 const server = await startServer(config, silent, { port: 0 });
 const worker = await startWorker(

@@ -13,6 +13,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '@parapet/config';
 import { createApiKey, createDb, createUser, findUserByName } from '@parapet/db';
 import autocannon from 'autocannon';
+import { ensureServices, prepareResources } from '../local/services.ts';
 
 const { values } = parseArgs({
   options: { duration: { type: 'string', default: '10' }, connections: { type: 'string', default: '32' } },
@@ -83,6 +84,10 @@ async function load(
 }
 
 const config = loadConfig();
+// The set-up `npm start` does, so that the bench also runs on a machine where it never ran: local
+// services when no URL is configured, the databases and their migrations.
+await ensureServices(process.env);
+await prepareResources(config);
 const db = createDb(config.databaseUrl);
 const user = (await findUserByName(db, 'bench')) ?? (await createUser(db, 'bench'));
 const { key } = await createApiKey(db, user.id, {
