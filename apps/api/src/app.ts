@@ -71,12 +71,6 @@ export function createApp(deps: AppDeps): Koa {
   const docs = docsRoutes();
   app.use(docs.routes()).use(docs.allowedMethods({ throw: true }));
 
-  const admin = new Router();
-  admin.use('/admin', authenticateAdmin(deps.admin.token));
-  const adminApi = adminRoutes({ ...deps.admin, db: deps.db, logger: deps.logger });
-  admin.use(adminApi.routes(), adminApi.allowedMethods({ throw: true }));
-  app.use(admin.routes()).use(admin.allowedMethods({ throw: true }));
-
   const api = new Router();
   api.use('/api', authenticate(deps.keys));
   if (deps.rateLimit) api.use('/api', deps.rateLimit);
@@ -105,5 +99,12 @@ export function createApp(deps: AppDeps): Koa {
     api.use(r.routes(), r.allowedMethods({ throw: true }));
   }
   app.use(api.routes()).use(api.allowedMethods({ throw: true }));
+
+  // After /api, so that validation requests never pass through the admin router's matching.
+  const admin = new Router();
+  admin.use('/admin', authenticateAdmin(deps.admin.token));
+  const adminApi = adminRoutes({ ...deps.admin, db: deps.db, logger: deps.logger });
+  admin.use(adminApi.routes(), adminApi.allowedMethods({ throw: true }));
+  app.use(admin.routes()).use(admin.allowedMethods({ throw: true }));
   return app;
 }

@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Context, Next } from 'koa';
 import { ApiError } from '../http/errors.ts';
+import { bearerToken } from './bearer.ts';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
@@ -19,7 +20,7 @@ export function authenticateAdmin(token: string | undefined) {
         'the admin endpoints are disabled: set ADMIN_TOKEN to enable them',
       );
     }
-    const given = /^Bearer\s+(\S+)\s*$/i.exec(ctx.get('authorization'))?.[1];
+    const given = bearerToken(ctx);
     if (!given)
       throw new ApiError(
         401,

@@ -3,6 +3,7 @@ import type { Context, Next } from 'koa';
 import { TtlCache } from '../cache.ts';
 import { ApiError } from '../http/errors.ts';
 import type { RequestState } from '../http/middleware.ts';
+import { bearerToken } from './bearer.ts';
 
 export interface KeyRecord {
   id: string;
@@ -77,9 +78,7 @@ export class KeyResolver {
 /** Reads `Authorization: Bearer <key>` or `x-api-key: <key>` and sets `ctx.state.auth`. */
 export function authenticate(keys: KeyResolver) {
   return async (ctx: Context, next: Next) => {
-    const header = ctx.get('authorization');
-    const bearer = /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1];
-    const key = bearer ?? (ctx.get('x-api-key').trim() || undefined);
+    const key = bearerToken(ctx) ?? (ctx.get('x-api-key').trim() || undefined);
     if (!key)
       throw new ApiError(
         401,
