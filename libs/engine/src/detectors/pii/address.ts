@@ -159,16 +159,15 @@ for (const phrase of `address is|address:|address|lives at|lives in|lives on|liv
   const last = phrase.charCodeAt(phrase.length - 1);
   CUE_PHRASES.set(last, [...(CUE_PHRASES.get(last) ?? []), phrase]);
 }
+/** Every cue phrase: the candidates when the character before the space is not ASCII. */
+const ALL_CUE_PHRASES = [...CUE_PHRASES.values()].flat();
 const CORNER = 'the corner of';
 
 /** Starts of the cue phrases (and "the corner of" before them) that end at the space text[space]. */
 function cueStarts(text: string, space: number, starts: number[]): void {
   for (let end = space, corner = false; ; corner = true) {
     const last = text.charCodeAt(end - 1);
-    const phrases =
-      last >= 128
-        ? [...CUE_PHRASES.values()].flat()
-        : CUE_PHRASES.get(isAsciiLetter(last) ? last | 32 : last);
+    const phrases = last >= 128 ? ALL_CUE_PHRASES : CUE_PHRASES.get(isAsciiLetter(last) ? last | 32 : last);
     for (const p of phrases ?? []) if (sameWord(text, end - p.length, p)) starts.push(end - p.length);
     if (
       corner ||

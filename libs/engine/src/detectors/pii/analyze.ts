@@ -1,7 +1,7 @@
 /** The one PII recognizer set shared by PIIDetection, OutputPIIRedaction, PHIAwareness and GDPRDataMinimization. */
 import { createHash } from 'node:crypto';
 import { findAddresses, findDatesOfBirth } from './address.ts';
-import { digitRuns } from './chars.ts';
+import { digitRuns, isAsciiDigit, isAsciiLetter } from './chars.ts';
 import { findPersons } from './names.ts';
 import {
   CONTEXT_BOOST,
@@ -92,7 +92,6 @@ function asciiRange(text: string, from: number, to: number): boolean {
   return true;
 }
 
-const isAsciiLetterCode = (c: number): boolean => (c | 32) >= 97 && (c | 32) <= 122;
 const lowerAscii = (c: number): number => (c >= 65 && c <= 90 ? c + 32 : c);
 
 /** Whether text[from, to) ends, ASCII case-insensitively, with the lower-case `word`. */
@@ -114,7 +113,7 @@ function contextBefore(p: CompiledPattern, text: string, from: number, to: numbe
   if (!ascii || !p.asciiWords) return p.contextRe.test(text.slice(from, to));
   for (let i = from; i < to; i++) {
     const words = p.asciiWords[lowerAscii(text.charCodeAt(i))];
-    if (!words || (i > from && isAsciiLetterCode(text.charCodeAt(i - 1)))) continue;
+    if (!words || (i > from && isAsciiLetter(text.charCodeAt(i - 1)))) continue;
     for (const w of words) {
       if (i + w.length > to) continue;
       let k = 1;
@@ -149,7 +148,7 @@ function negativeBefore(text: string, from: number, to: number, ascii: boolean):
   const e0 = trimEnd(text, from, to);
   const last = text.charCodeAt(e0 - 1);
   // every part ends with a letter, '.', ':' or '#'
-  if (e0 === from || !(isAsciiLetterCode(last) || last === 46 || last === 58 || last === 35)) return false;
+  if (e0 === from || !(isAsciiLetter(last) || last === 46 || last === 58 || last === 35)) return false;
   for (const e1 of e0 > from && (last === 58 || last === 35) ? [e0, e0 - 1] : [e0]) {
     const e2 = trimEnd(text, from, e1);
     const ends = [e2];
@@ -161,7 +160,7 @@ function negativeBefore(text: string, from: number, to: number, ascii: boolean):
         const b = e4 - w.length - 1;
         if (b < from) return true;
         const c = text.charCodeAt(b);
-        if (!(isAsciiLetterCode(c) || (c >= 48 && c <= 57) || c === 45)) return true;
+        if (!(isAsciiLetter(c) || (c >= 48 && c <= 57) || c === 45)) return true;
       }
     }
   }
@@ -207,7 +206,7 @@ const LETTER_OR_NUMBER = /[\p{L}\p{N}]/u;
 /** `/[\p{L}\p{N}]/u.test(text[i])`, the regex only beyond ASCII. */
 function letterOrNumber(text: string, i: number): boolean {
   const c = text.charCodeAt(i);
-  if (c < 128) return isAsciiLetterCode(c) || (c >= 48 && c <= 57);
+  if (c < 128) return isAsciiLetter(c) || (c >= 48 && c <= 57);
   return LETTER_OR_NUMBER.test(text[i]!);
 }
 
@@ -217,7 +216,6 @@ function escapeRegex(s: string): string {
 
 const isSpace = (c: number): boolean =>
   c === 32 || (c >= 9 && c <= 13) || c === 0xa0 || c === 0x2028 || c === 0x2029 || c === 0x3000;
-const isDigit = (c: number): boolean => c >= 48 && c <= 57;
 
 /** Longest stretch scanned for one token and for one group of tokens (bounds work on adversarial input). */
 const MAX_TOKEN = 120;
@@ -229,7 +227,7 @@ const MAX_GROUP = 240;
  */
 function groupable(text: string, s: number, e: number): boolean {
   if (e - s <= 4) return true;
-  for (let i = s; i < e; i++) if (isDigit(text.charCodeAt(i))) return true;
+  for (let i = s; i < e; i++) if (isAsciiDigit(text.charCodeAt(i))) return true;
   return false;
 }
 

@@ -85,15 +85,14 @@ describe('findPersons', () => {
   it('finds the names the previous scanner found, with the same offsets and scores', () => {
     for (const [text, expected] of CASES) expect(spans(text), text).toEqual(expected);
   });
-  it('does not depend on the texts scanned before (the word cache is only a cache)', () => {
-    const first = CASES.map(([text]) => spans(text));
-    // thousands of distinct words evict every cache entry
-    findPersons(Array.from({ length: 20_000 }, (_, k) => `w${k.toString(36)} Q${k.toString(36)}x`).join(' '));
-    expect(
-      [...CASES]
-        .reverse()
-        .map(([text]) => spans(text))
-        .reverse(),
-    ).toEqual(first);
+  it('does not depend on the texts scanned before (the word caches are only caches)', () => {
+    // thousands of distinct ASCII and non-ASCII words overflow and reset the lookup caches
+    findPersons(
+      Array.from(
+        { length: 20_000 },
+        (_, k) => `w${k.toString(36)} Q${k.toString(36)}x é${k.toString(36)} Ö${k.toString(36)}`,
+      ).join(' '),
+    );
+    for (const [text, expected] of [...CASES].reverse()) expect(spans(text), text).toEqual(expected);
   });
 });
