@@ -6,7 +6,7 @@ import { VIOLENCE_FAMILIES } from '../../guardrails/violence/violence.ts';
 import { linearTimeStatus } from '../../testing/linear-time.ts';
 import { foldText } from './folded.ts';
 import { Lexicon, maskWord } from './lexicon.ts';
-import { BENIGN_CONTEXT, HARM_FAMILIES, REQUEST_FRAME } from './phrases.ts';
+import { BENIGN_CONTEXT, HARM_FAMILIES, REQUEST_FRAME, REQUEST_TOPICS } from './phrases.ts';
 import { analyzeContent, contentLexicon, signalTags } from './signals.ts';
 import { tokenize } from './tokens.ts';
 
@@ -70,9 +70,13 @@ describe('content tokens and lexicons', () => {
       REQUEST_FRAME,
       BENIGN_CONTEXT,
       MEDICAL,
-      ...[...HARM_FAMILIES, ...HATE_FAMILIES, ...VIOLENCE_FAMILIES, ...SELF_HARM_FAMILIES].map(
-        (f) => f.pattern,
-      ),
+      ...[
+        ...HARM_FAMILIES,
+        ...REQUEST_TOPICS,
+        ...HATE_FAMILIES,
+        ...VIOLENCE_FAMILIES,
+        ...SELF_HARM_FAMILIES,
+      ].map((f) => f.pattern),
     ];
     for (const p of patterns) {
       expect(await linearTimeStatus(p), p.source.slice(0, 60)).toBe('safe');

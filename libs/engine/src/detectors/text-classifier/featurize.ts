@@ -79,10 +79,10 @@ const CHAR_KIND = (() => {
 /** Longest token read as leetspeak, as in the normalizer. */
 const MAX_LEET_TOKEN = 24;
 
-const URL_RE = /\bhttps?:\/\/[^\s<>"']{1,2000}|\bwww\.[^\s<>"']{1,2000}/gi;
-const MENTION_RE = /@[A-Za-z0-9_]{1,50}/g;
+export const URL_RE = /\bhttps?:\/\/[^\s<>"']{1,2000}|\bwww\.[^\s<>"']{1,2000}/gi;
+export const MENTION_RE = /@[A-Za-z0-9_]{1,50}/g;
 const ASCII_RE = /^[\x00-\x7f]*$/;
-const INVISIBLE_RE = /[\u00ad\u200b-\u200f\u2060-\u2064\ufeff\u202a-\u202e\u2066-\u2069]/g;
+export const INVISIBLE_RE = /[\u00ad\u200b-\u200f\u2060-\u2064\ufeff\u202a-\u202e\u2066-\u2069]/g;
 
 /**
  * WORD_FOLD of each code unit's lower case, for text that is not lower-cased as a whole: right for

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { linearTimeStatus } from '../../testing/linear-time.ts';
-import { Featurizer, normalizeForClassifier } from './featurize.ts';
+import { Featurizer, INVISIBLE_RE, MENTION_RE, normalizeForClassifier, URL_RE } from './featurize.ts';
 import {
   assignFolds,
   createClassifier,
@@ -155,12 +155,8 @@ describe('text-classifier', () => {
   });
 
   it('uses only linear-time patterns', async () => {
-    const patterns = [
-      /\bhttps?:\/\/[^\s<>"']{1,2000}|\bwww\.[^\s<>"']{1,2000}/gi,
-      /@[A-Za-z0-9_]{1,50}/g,
-      /[\u00ad\u200b-\u200f\u2060-\u2064\ufeff\u202a-\u202e\u2066-\u2069]/g,
-    ];
-    for (const p of patterns) expect(await linearTimeStatus(p), p.source).toBe('safe');
+    for (const p of [URL_RE, MENTION_RE, INVISIBLE_RE])
+      expect(await linearTimeStatus(p), p.source).toBe('safe');
   }, 60_000);
 
   it('scores 1 MB in well under a second', () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineGuardrail } from '../../core/define.ts';
+import { FNV_OFFSET, FNV_PRIME } from '../../detectors/content/tokens.ts';
 import { gibberishScore } from '../../detectors/text-stats/gibberish.ts';
 
 /** Output that stops mid-sentence: ends in a letter, digit or comma with no closing punctuation. */
@@ -65,9 +66,9 @@ function wordIds(s: string, max: number): { count: number; seq: Int32Array } {
       continue;
     }
     const start = i;
-    let h = 0x811c9dc5;
+    let h = FNV_OFFSET;
     while (w !== 0) {
-      for (let k = 0; k < w; k++) h = Math.imul(h ^ s.charCodeAt(i + k), 0x01000193);
+      for (let k = 0; k < w; k++) h = Math.imul(h ^ s.charCodeAt(i + k), FNV_PRIME);
       i += w;
       w = i < n ? wordCharAt(s, i) : 0;
     }
