@@ -4,32 +4,15 @@
  * window sizes.
  */
 
-const WORD_CHAR = /[\p{L}\p{N}]/u;
-/** Per UTF-16 unit (BMP, non-surrogate): 0 not yet classified, 1 letter or number, 2 neither. */
-const WORD_UNIT = new Uint8Array(0x10000);
+import { letterOrNumberAt } from '../code-units/letter-or-number.ts';
+
 const APOSTROPHE = 0x27;
 const RIGHT_QUOTE = 0x2019;
 const HYPHEN = 0x2d;
 
-/** Length in UTF-16 units of the letter or number (by code point) at s[i], or 0. */
-function wordCharAt(s: string, i: number): number {
-  const c = s.charCodeAt(i);
-  let v = WORD_UNIT[c]!;
-  if (v === 0) {
-    if (c >= 0xd800 && c <= 0xdfff) {
-      const cp = s.codePointAt(i)!;
-      if (cp > 0xffff) return WORD_CHAR.test(String.fromCodePoint(cp)) ? 2 : 0;
-      return 0;
-    }
-    v = WORD_CHAR.test(String.fromCharCode(c)) ? 1 : 2;
-    WORD_UNIT[c] = v;
-  }
-  return v === 1 ? 1 : 0;
-}
-
 /**
- * The words of a text: what /[\p{L}\p{N}][\p{L}\p{N}'’-]*​/gu matches, at most `max` of them. Only
- * offsets are stored; a word's text and lower-case form are made when a step looks at it.
+ * The words of a text, at most `max` of them: what `[\p{L}\p{N}][\p{L}\p{N}'’-]*` matches with the
+ * u flag. Only offsets are stored; a word's text and lower-case form are made when a step looks at it.
  */
 export class Words {
   readonly length: number;
@@ -45,7 +28,7 @@ export class Words {
     const n = source.length;
     let i = 0;
     while (i < n && starts.length < max) {
-      const w = wordCharAt(source, i);
+      const w = letterOrNumberAt(source, i);
       if (w === 0) {
         i++;
         continue;
@@ -56,7 +39,7 @@ export class Words {
         const c = source.charCodeAt(i);
         if (c === APOSTROPHE || c === RIGHT_QUOTE || c === HYPHEN) i++;
         else {
-          const k = wordCharAt(source, i);
+          const k = letterOrNumberAt(source, i);
           if (k === 0) break;
           i += k;
         }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineGuardrail } from '../../core/define.ts';
+import { letterOrNumberAt } from '../../detectors/code-units/letter-or-number.ts';
 import { FNV_OFFSET, FNV_PRIME } from '../../detectors/content/tokens.ts';
 import { gibberishScore } from '../../detectors/text-stats/gibberish.ts';
 
@@ -21,27 +22,8 @@ function looksCutOff(lastLine: string): boolean {
   );
 }
 
-const WORD_CHAR = /[\p{L}\p{N}]/u;
-/** Per UTF-16 unit (BMP, non-surrogate): 0 unknown, 1 letter or number, 2 neither. */
-const WORD_UNIT = new Uint8Array(65_536);
-for (let c = 0; c < 128; c++)
-  WORD_UNIT[c] = (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 39 ? 1 : 2;
-
 /** Length in UTF-16 units of the word character at s[i] ([\p{L}\p{N}'], by code point), or 0. */
-function wordCharAt(s: string, i: number): number {
-  const c = s.charCodeAt(i);
-  let v = WORD_UNIT[c] as number;
-  if (v === 0) {
-    if (c >= 0xd800 && c <= 0xdfff) {
-      const cp = s.codePointAt(i) as number;
-      if (cp > 0xffff) return WORD_CHAR.test(String.fromCodePoint(cp)) ? 2 : 0;
-      return 0;
-    }
-    v = WORD_CHAR.test(String.fromCharCode(c)) ? 1 : 2;
-    WORD_UNIT[c] = v;
-  }
-  return v === 1 ? 1 : 0;
-}
+const wordCharAt = (s: string, i: number): number => (s.charCodeAt(i) === 39 ? 1 : letterOrNumberAt(s, i));
 
 /**
  * Counts the maximal runs of word characters in `s` and gives the first `max` of them as ids (equal
