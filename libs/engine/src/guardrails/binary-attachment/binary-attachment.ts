@@ -18,18 +18,21 @@ export const HEX_ESCAPES = /(?:\\x[0-9a-fA-F]{2}){16,}|(?:0x[0-9a-fA-F]{2},\s?){
 /** Magic numbers of executables and archives appearing as raw text. */
 export const MAGIC = /%PDF-\d|PK\x03\x04|\x7fELF|MZ\x90\x00|\x89PNG\r\n\x1a\n|\x1f\x8b\x08|Rar!\x1a\x07/g;
 
+const stickyOf = (pattern: RegExp) => new RegExp(pattern.source, `${pattern.flags.replace('g', '')}y`);
+const BASE64_RUN_STICKY = stickyOf(BASE64_RUN);
+const HEX_RUN_STICKY = stickyOf(HEX_RUN);
+
 /**
  * What `text.matchAll(pattern)` gives when every match lies inside one of `runs` (pairs [start,
- * end)) of at least `minRun` characters: the pattern (sticky) is tried at each position of those
- * runs, skipping positions inside the previous match, as the global scan does.
+ * end)) of at least `minRun` characters: `sticky` (the pattern with the y flag) is tried at each
+ * position of those runs, skipping positions inside the previous match, as the global scan does.
  */
 function matchesInRuns(
   text: string,
-  pattern: RegExp,
+  sticky: RegExp,
   runs: readonly number[],
   minRun: number,
 ): Array<{ index: number; 0: string }> {
-  const sticky = new RegExp(pattern.source, `${pattern.flags.replace('g', '')}y`);
   const out: Array<{ index: number; 0: string }> = [];
   for (let r = 0; r < runs.length; r += 2) {
     const end = runs[r + 1]!;
@@ -105,7 +108,7 @@ export const binaryAttachment = defineGuardrail({
       if (!config.allowDataUrls && text.includes('data:'))
         for (const m of text.matchAll(DATA_URL)) add('data_url', m.index, m.index + m[0].length);
       if (!config.allowBase64 && longestRun >= 32) {
-        for (const m of matchesInRuns(text, BASE64_RUN, longRuns, 32)) {
+        for (const m of matchesInRuns(text, BASE64_RUN_STICKY, longRuns, 32)) {
           const s = m[0];
           if (s.length < config.minPayloadLength) continue;
           if (/^[a-z_-]+$/.test(s) || (/^[A-Z_-]+$/.test(s) && s.length < 64)) continue;
@@ -119,7 +122,7 @@ export const binaryAttachment = defineGuardrail({
       }
       if (!config.allowHex) {
         if (longestRun >= 64)
-          for (const m of matchesInRuns(text, HEX_RUN, longRuns, 64)) {
+          for (const m of matchesInRuns(text, HEX_RUN_STICKY, longRuns, 64)) {
             if (m[0].length >= config.minPayloadLength && /\d/.test(m[0]))
               add('hex', m.index, m.index + m[0].length);
           }
