@@ -3,10 +3,15 @@ import { defineGuardrail } from '../../core/define.ts';
 import type { Finding } from '../../core/types.ts';
 import { PatternGate, patternPrefixes } from '../../detectors/content/gate.ts';
 
-/** Go's short variable declaration; every match contains ":=". */
+/** Go's short variable declaration. */
 const GO_ASSIGN = /\w\s?:=\s?/;
-/** A pipe into a text tool; every match contains "|" (a gate prefix would start at every space). */
+/** A pipe into a text tool (a gate prefix would start at every space). */
 const SHELL_PIPE = /\s\|\s?(?:grep|awk|sed|xargs)\b/;
+/** Signatures without a literal prefix whose every match contains this literal. */
+const REQUIRED_LITERAL = new Map<RegExp, string>([
+  [GO_ASSIGN, ':='],
+  [SHELL_PIPE, '|'],
+]);
 /** A CSS rule "selector { property: value; }". */
 const CSS_RULE = /(?<![\w.#-])[.#]?[\w-]{1,60}\s?\{\s?[\w-]{1,60}\s?:[^;{}\n]{1,200};/;
 
@@ -124,11 +129,11 @@ class SignatureScan {
     const gated: number[] = [];
     let cssRule = -1;
     signatures.forEach((re, k) => {
+      const literal = REQUIRED_LITERAL.get(re);
       if (re.flags.includes('m') && re.source.startsWith('^'))
         this.lineStart.push({ at: k, sticky: new RegExp(re.source, `${re.flags}y`) });
-      else if (re.source === GO_ASSIGN.source) this.byLiteral.push({ at: k, literal: ':=' });
-      else if (re.source === SHELL_PIPE.source) this.byLiteral.push({ at: k, literal: '|' });
-      else if (re.source === CSS_RULE.source) cssRule = k;
+      else if (literal !== undefined) this.byLiteral.push({ at: k, literal });
+      else if (re === CSS_RULE) cssRule = k;
       else if (patternPrefixes(new RegExp(re.source, `${re.flags}g`))) gated.push(k);
       else throw new Error(`no scan strategy for signature ${re.source}`);
     });
