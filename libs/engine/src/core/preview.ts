@@ -1,4 +1,5 @@
 /** Helpers that make a finding's `preview` safe to return and log. */
+import type { Finding } from './types.ts';
 
 const MAX_EXCERPT = 80;
 
@@ -21,4 +22,18 @@ export function maskIdentifier(value: string): string {
 export function excerpt(text: string, start: number, end: number): string {
   const s = text.slice(start, end).replace(/\s+/g, ' ');
   return s.length > MAX_EXCERPT ? `${s.slice(0, MAX_EXCERPT - 1)}…` : s;
+}
+
+/** The finding of a regex match over non-sensitive text, previewed as an excerpt. */
+export function matchFinding(
+  type: string,
+  text: string,
+  m: { index: number; 0: string },
+  score?: number,
+): Finding {
+  const end = m.index + m[0].length;
+  const preview = excerpt(text, m.index, end);
+  return score === undefined
+    ? { type, start: m.index, end, preview }
+    : { type, start: m.index, end, score, preview };
 }

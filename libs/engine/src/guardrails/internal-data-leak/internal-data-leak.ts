@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineGuardrail } from '../../core/define.ts';
-import { excerpt } from '../../core/preview.ts';
+import { matchFinding } from '../../core/preview.ts';
 import type { Finding } from '../../core/types.ts';
 import { compileGlobs } from '../../detectors/glob/glob.ts';
 import {
@@ -85,12 +85,7 @@ export const internalDataLeak = defineGuardrail({
       }
       if (config.detectPaths && (text.includes('/') || text.includes('\\'))) {
         for (const m of text.matchAll(INTERNAL_PATH)) {
-          findings.push({
-            type: 'internal_path',
-            start: m.index,
-            end: m.index + m[0].length,
-            preview: excerpt(text, m.index, m.index + m[0].length),
-          });
+          findings.push(matchFinding('internal_path', text, m));
         }
       }
       if (findings.length === 0) return { passed: true, message: 'No internal infrastructure details found' };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineGuardrail } from '../../core/define.ts';
-import { excerpt } from '../../core/preview.ts';
+import { matchFinding } from '../../core/preview.ts';
 import type { Finding } from '../../core/types.ts';
 
 const CONDITION =
@@ -89,13 +89,7 @@ export const medicalAdvice = defineGuardrail({
       for (const p of patterns) {
         const m = p.re.exec(text);
         if (!m) continue;
-        findings.push({
-          type: p.type,
-          start: m.index,
-          end: m.index + m[0].length,
-          score: p.weight,
-          preview: excerpt(text, m.index, m.index + m[0].length),
-        });
+        findings.push(matchFinding(p.type, text, m, p.weight));
         score = 1 - (1 - score) * (1 - p.weight);
       }
       if (score < config.threshold)

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineGuardrail } from '../../core/define.ts';
-import { excerpt } from '../../core/preview.ts';
+import { matchFinding } from '../../core/preview.ts';
 import type { Finding } from '../../core/types.ts';
 
 /** Refusal phrasings of chat models (English). */
@@ -38,13 +38,7 @@ export const noRefusal = defineGuardrail({
       const findings: Finding[] = [];
       for (const re of REFUSAL_PATTERNS) {
         const m = re.exec(scope);
-        if (m)
-          findings.push({
-            type: 'refusal',
-            start: m.index,
-            end: m.index + m[0].length,
-            preview: excerpt(text, m.index, m.index + m[0].length),
-          });
+        if (m) findings.push(matchFinding('refusal', text, m));
       }
       if (findings.length === 0) return { passed: true, message: 'No refusal' };
       return {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineGuardrail } from '../../core/define.ts';
-import { excerpt } from '../../core/preview.ts';
+import { matchFinding } from '../../core/preview.ts';
 import type { Finding } from '../../core/types.ts';
 
 export const ERASURE_PATTERNS: ReadonlyArray<{
@@ -80,13 +80,7 @@ export const rightToErasure = defineGuardrail({
       for (const p of ERASURE_PATTERNS) {
         const m = p.re.exec(text);
         if (!m) continue;
-        findings.push({
-          type: p.type,
-          start: m.index,
-          end: m.index + m[0].length,
-          score: p.confidence,
-          preview: excerpt(text, m.index, m.index + m[0].length),
-        });
+        findings.push(matchFinding(p.type, text, m, p.confidence));
         if (p.legalBasis) bases.add(p.legalBasis);
         if (!best || p.confidence > best.confidence) best = p;
       }
