@@ -463,27 +463,30 @@ export class Featurizer {
     let prevSum = 0;
     let prevN = 0;
     let windows = 0;
-    // The last two characters stored in `buf` (-1: none), for the run-collapsing rule.
-    let last = -1;
-    let beforeLast = -1;
     const n = t.length;
     // The units end in a 0, which folds to a separator and closes the last token.
     const units = scoreUnits.load(t);
-    for (let i = 0; i <= n; i++) {
-      const c = fold[units[i]!]!;
-      if (c !== 0) {
-        if (c === last && c === beforeLast) continue;
-        h = Math.imul(h ^ c, FNV_PRIME);
-        if (len < MAX_TOKEN) {
-          buf[++len] = c;
-          beforeLast = last;
-          last = c;
+    let i = 0;
+    for (;;) {
+      // Separators, then the token's characters, each in a tight loop of its own (one loop
+      // over every code unit, with the token's end handled inside it, ran a tenth slower).
+      let c = fold[units[i]!]!;
+      while (c === 0 && i < n) c = fold[units[++i]!]!;
+      if (c === 0) break;
+      // The last two characters stored in `buf` (-1: none), for the run-collapsing rule.
+      let last = -1;
+      let beforeLast = -1;
+      do {
+        if (c !== last || c !== beforeLast) {
+          h = Math.imul(h ^ c, FNV_PRIME);
+          if (len < MAX_TOKEN) {
+            buf[++len] = c;
+            beforeLast = last;
+            last = c;
+          }
         }
-        continue;
-      }
-      if (len === 0) continue;
-      last = -1;
-      beforeLast = -1;
+        c = fold[units[++i]!]!;
+      } while (c !== 0);
       if (m + perToken > idx.length) {
         const grown = new Int32Array(idx.length * 2);
         grown.set(idx);
