@@ -62,10 +62,23 @@ function topLevelTerms(terms: string): string[] {
 }
 
 /**
+ * The literal characters of a term after its first two, up to the first one a quantifier, group,
+ * apostrophe or space (`\s+`) makes variable: "tumou?r" gives "mo", "heart failure" "art".
+ */
+function literalTail(term: string): string {
+  let end = 2;
+  while (end < term.length && /[a-z0-9-]/.test(term[end]!) && !/[?*{]/.test(term[end + 1] ?? '')) end++;
+  return term.slice(2, end);
+}
+
+/**
  * MEDICAL_TERMS restricted to the terms starting with each first-two-character pair (37 x 37), in
  * list order and sticky: at a given position it finds what the whole alternation would, trying a
- * few literals instead of ~150.
+ * few literals instead of ~150. TAILS holds each pair's literalTail()s: the regex runs only where
+ * one of them follows the pair, since most words that share a pair with a term ("the", "thyroid")
+ * part from it at once, and a regex call costs far more than comparing a few characters.
  */
+const TAILS: (string[] | undefined)[] = new Array(37 * 37).fill(undefined);
 const BY_PAIR = (() => {
   const groups = new Map<number, string[]>();
   for (const term of topLevelTerms(TERMS.replace(/\n/g, ''))) {
@@ -79,11 +92,25 @@ const BY_PAIR = (() => {
     groups.set(a * 37 + b, group);
   }
   const table: (RegExp | undefined)[] = new Array(37 * 37).fill(undefined);
-  for (const [pair, terms] of groups) table[pair] = new RegExp(termsPattern(terms.join('|')), 'yiu');
+  for (const [pair, terms] of groups) {
+    table[pair] = new RegExp(termsPattern(terms.join('|')), 'yiu');
+    TAILS[pair] = [...new Set(terms.map(literalTail))];
+  }
   return table;
 })();
 
 const isAsciiAlnum = (c: number): boolean => ((c | 32) >= 97 && (c | 32) <= 122) || (c >= 48 && c <= 57);
+
+/** Whether one of `tails` follows at text[at], compared as /iu folds (fold()). */
+function tailFollows(text: string, at: number, tails: readonly string[]): boolean {
+  for (const tail of tails) {
+    if (at + tail.length > text.length) continue;
+    let k = 0;
+    while (k < tail.length && fold(text.charCodeAt(at + k)) === fold(tail.charCodeAt(k))) k++;
+    if (k === tail.length) return true;
+  }
+  return false;
+}
 
 /**
  * Same matches as MEDICAL_TERMS scanned globally: a pair's sticky regex runs only where a letter
@@ -102,9 +129,10 @@ export function findMedicalTerms(text: string): MedicalMention[] {
       continue;
     }
     const a = fold(c);
-    const b = a < 26 ? fold(text.charCodeAt(i + 1)) : -1;
+    // reads past the end would be NaN (fold -1) but make V8 deoptimise the loop: bounded instead
+    const b = a < 26 && i + 1 < n ? fold(text.charCodeAt(i + 1)) : -1;
     const re = b < 0 ? undefined : BY_PAIR[a * 37 + b];
-    if (re) {
+    if (re && tailFollows(text, i + 2, TAILS[a * 37 + b]!)) {
       re.lastIndex = i;
       const m = re.exec(text);
       if (m) {
