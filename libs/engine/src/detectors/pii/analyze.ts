@@ -57,8 +57,22 @@ function firstMasks(first: string | undefined): [number, number] {
 
 const COMPILED: CompiledPattern[] = PATTERNS.map((p) => {
   const [first0, first1] = firstMasks(p.first);
+  // every key, in one order, even when undefined: spread copies of the PATTERNS entries (each with
+  // its own set of keys) had a hidden class each, and runPatterns' reads of them were megamorphic
   return {
-    ...p,
+    type: p.type,
+    regex: p.regex,
+    score: p.score,
+    validate: p.validate,
+    usesFloor: p.usesFloor,
+    plausible: p.plausible,
+    context: p.context,
+    numeric: p.numeric,
+    refine: p.refine,
+    contextRequired: p.contextRequired,
+    minDigits: p.minDigits,
+    gate: p.gate,
+    first: p.first,
     contextRe: p.context?.length
       ? new RegExp(`(?:^|[^\\p{L}])(?:${p.context.map(escapeRegex).join('|')})`, 'iu')
       : undefined,
