@@ -417,11 +417,12 @@ export class Featurizer {
    * in the same order as `run` with a scoring sink, so the result is bit-for-bit the same, but
    * without a callback per feature, without a lower-cased copy of the text (code units are folded
    * as they are read, which is what `toLowerCase` does to them unless the text holds Σ or İ), with
-   * the character-n-gram indices of recently seen tokens cached (see `TokenCache`), and in two
-   * steps per window: the window's bucket indices are collected first, then its weights summed in
-   * that order. Weight lookups are random reads of a table larger than the L2 cache; in a tight
-   * loop of their own many of them are in flight at once, where between the hashing of the
-   * characters only a few were.
+   * the character-n-gram indices of recently seen tokens cached (see `TokenCache`). Word-only
+   * models sum in two steps per window: the window's bucket indices are collected first, then its
+   * weights summed in that order (weight lookups are random reads of a table larger than the L2
+   * cache; in a tight loop of their own many of them are in flight at once). Models with character
+   * n-grams add each weight as it comes, most of them read through the cached indices: copying
+   * those into the window's list first cost more than it saved.
    */
   score(text: string, w: Float32Array, bias: number, windowTokens: number, minTail: number): number {
     if (this.deobfuscate) return this.scoreWords(text, w, bias, windowTokens, minTail);
@@ -456,8 +457,12 @@ export class Featurizer {
     let histLen = 0;
     let len = 0;
     let h = FNV_OFFSET;
-    /** Indices collected for the current window. */
+    // Whether weights are added as they come (models with character n-grams) or collected per window.
+    const direct = maxN > 0;
+    /** Features of the current window, the sum of the weights added, indices collected. */
     let m = 0;
+    let sum = 0;
+    let q = 0;
     let tokens = 0;
     let best = Number.NEGATIVE_INFINITY;
     let prevSum = 0;
@@ -487,7 +492,7 @@ export class Featurizer {
         }
         c = fold[units[++i]!]!;
       } while (c !== 0);
-      if (m + perToken > idx.length) {
+      if (q + perToken > idx.length) {
         const grown = new Int32Array(idx.length * 2);
         grown.set(idx);
         idx = grown;
@@ -501,7 +506,12 @@ export class Featurizer {
       let wh = 0;
       for (let g = 1; g <= maxWordN && g <= histLen; g++) {
         wh = g === 1 ? hist[0]! : Math.imul(wh ^ hist[g - 1]!, FNV_PRIME);
-        if (wordSet[g] === 1) idx[m++] = mixSalted(wh, salts[8 + g]!) & mask;
+        if (wordSet[g] === 1) {
+          const x = mixSalted(wh, salts[8 + g]!) & mask;
+          if (direct) sum += w[x]!;
+          else idx[q++] = x;
+          m++;
+        }
       }
       if (maxN > 0) {
         // Tokens up to CACHE_MAX_LEN characters: look the token up by its hash, check its characters.
@@ -525,25 +535,29 @@ export class Featurizer {
         if (hit) {
           const base = slot + CACHE_HEAD;
           const count = heads[head + 1]! >>> 8;
-          for (let k = 0; k < count; k++) idx[m++] = ci[base + k]!;
+          for (let k = base, end = base + count; k < end; k++) sum += w[ci[k]!]!;
+          m += count;
         } else {
           buf[0] = 32;
           buf[len + 1] = 32;
           const total = len + 2;
-          const start = m;
+          // The token's indices, in `idx` (which holds none of a direct model's window).
+          let count = 0;
           for (let s = 0; s < total; s++) {
             let ch = FNV_OFFSET;
             const lim = Math.min(maxN, total - s);
             for (let k = 0; k < lim; k++) {
               ch = Math.imul(ch ^ buf[s + k]!, FNV_PRIME);
-              if (charSet[k + 1] === 1) idx[m++] = mixSalted(ch, salts[k + 1]!) & mask;
+              if (charSet[k + 1] === 1) idx[count++] = mixSalted(ch, salts[k + 1]!) & mask;
             }
           }
+          for (let k = 0; k < count; k++) sum += w[idx[k]!]!;
+          m += count;
           if (slot >= 0) {
             heads[head] = h;
-            heads[head + 1] = len | ((m - start) << 8);
+            heads[head + 1] = len | (count << 8);
             // A loop, not set(subarray): a view per missed token costs more than the copy.
-            for (let k = start, to = slot + CACHE_HEAD; k < m; k++, to++) ci[to] = idx[k]!;
+            for (let k = 0, to = slot + CACHE_HEAD; k < count; k++, to++) ci[to] = idx[k]!;
             const u = slot * 2 - 1;
             for (let k = 1; k <= len; k++) cu[u + k] = buf[k]!;
           }
@@ -551,19 +565,22 @@ export class Featurizer {
       }
       tokens++;
       if (tokens >= windowTokens) {
-        const sum = sumAt(w, idx, m);
+        sum = addWeights(sum, w, idx, q);
+        q = 0;
         const z = windowLogit(bias, sum, m);
         if (z > best) best = z;
         prevSum = sum;
         prevN = m;
         windows++;
         m = 0;
+        sum = 0;
         tokens = 0;
       }
       len = 0;
       h = FNV_OFFSET;
     }
-    return closeLastWindow(best, bias, sumAt(w, idx, m), m, prevSum, prevN, tokens, windows, minTail);
+    sum = addWeights(sum, w, idx, q);
+    return closeLastWindow(best, bias, sum, m, prevSum, prevN, tokens, windows, minTail);
   }
 
   /** `score` in `deobfuscate` mode: the same windows over the word hashes of `wordHashes`. */
@@ -612,11 +629,11 @@ export class Featurizer {
   }
 }
 
-/** The sum of `w` at `idx[0, count)`, in that order. */
-function sumAt(w: Float32Array, idx: Int32Array, count: number): number {
-  let sum = 0;
-  for (let k = 0; k < count; k++) sum += w[idx[k]!]!;
-  return sum;
+/** `sum` plus the weights `w` at `idx[0, count)`, added in that order. */
+function addWeights(sum: number, w: Float32Array, idx: Int32Array, count: number): number {
+  let s = sum;
+  for (let k = 0; k < count; k++) s += w[idx[k]!]!;
+  return s;
 }
 
 /** A window's logit: the bias plus the window's weight sum scaled by 1/sqrt(feature count). */
