@@ -309,6 +309,7 @@ function shapeOf(text: string, from: number, to: number): WindowShape {
     wordLetters: 0,
     lettersThenDigit: 0,
     digitThenLetter: false,
+    words: 0,
   };
   let letterRun = 0; // ASCII letters up to here
   let letterRunStartsWord = false;
@@ -323,6 +324,7 @@ function shapeOf(text: string, from: number, to: number): WindowShape {
   let gap = 2; // characters since the last digit of the chain
   let alnum = 0;
   let word = false; // the previous character is an ASCII word character
+  let wordRun = 0; // ASCII word characters up to here
   let prev = -1;
   let prev2 = -1;
   for (let i = from; i < to; i++) {
@@ -334,6 +336,11 @@ function shapeOf(text: string, from: number, to: number): WindowShape {
       else w.starts1 |= 1 << (bit - 31);
     }
     word = bit >= 0 || c === 95;
+    if (word) wordRun++;
+    else if (wordRun > 0) {
+      w.words |= 1 << Math.min(wordRun, 31);
+      wordRun = 0;
+    }
     if (bit >= 10) {
       if (letterRun === 0) letterRunStartsWord = startsWord;
       letterRun++;
@@ -393,6 +400,7 @@ function shapeOf(text: string, from: number, to: number): WindowShape {
     endPhoneRun(w, chainRuns, chainLength, digitRun);
   }
   if (letterRunStartsWord && letterRun > w.wordLetters) w.wordLetters = letterRun;
+  if (wordRun > 0) w.words |= 1 << Math.min(wordRun, 31);
   return w;
 }
 

@@ -81,6 +81,11 @@ export interface WindowShape {
   lettersThenDigit: number;
   /** A digit that starts a word, followed by an ASCII letter. */
   digitThenLetter: boolean;
+  /**
+   * Bit n for a maximal run of exactly n ASCII word characters (`\w`, 1 <= n <= 30); bit 31 for
+   * longer runs. A match of a re() pattern without separators is such a run: `\b` on both sides.
+   */
+  words: number;
 }
 
 /**
@@ -96,6 +101,9 @@ export function wordStartBit(c: number): number {
 
 /** Whether the window has a maximal digit run of one of these lengths. */
 const run = (w: WindowShape, ...lengths: number[]): boolean => lengths.some((n) => (w.runs & (1 << n)) !== 0);
+/** Whether the window has a maximal run of `\w` of one of these lengths (31: longer than 30). */
+const word = (w: WindowShape, ...lengths: number[]): boolean =>
+  lengths.some((n) => (w.words & (1 << n)) !== 0);
 const letters = (w: WindowShape): number => w.upper + w.lower;
 /** Length of the longest digit run (31 for any longer one). */
 const longestRun = (w: WindowShape): number => 31 - Math.clz32(w.runs);
@@ -395,7 +403,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'US_SSN',
     minDigits: 9,
-    gate: (w) => w.chain >= 9 && longestRun(w) >= 4,
+    gate: (w) => w.chain >= 9 && longestRun(w) >= 4 && (run(w, 9) || (run(w, 3) && run(w, 2) && run(w, 4))),
     first: '[0-9]',
     regex: re('\\d{3}([- ]?)\\d{2}\\1\\d{4}'),
     score: 0.85,
@@ -406,7 +414,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'US_ITIN',
     minDigits: 9,
-    gate: (w) => w.chain >= 9 && longestRun(w) >= 4,
+    gate: (w) => w.chain >= 9 && longestRun(w) >= 4 && (run(w, 9) || (run(w, 3) && run(w, 2) && run(w, 4))),
     first: '9',
     regex: re('9\\d{2}([- ]?)[5-9]\\d\\1\\d{4}'),
     score: 0.85,
@@ -428,7 +436,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'US_BANK_ROUTING',
     minDigits: 9,
-    gate: (w) => w.chain >= 9 && longestRun(w) >= 4,
+    gate: (w) => w.chain >= 9 && longestRun(w) >= 4 && run(w, 4) && run(w, 1),
     first: '[0-9]',
     regex: re('\\d{4}-\\d{4}-\\d'),
     score: 0.6,
@@ -438,7 +446,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'US_NPI',
     minDigits: 10,
-    gate: (w) => w.chain >= 10 && longestRun(w) >= 4,
+    gate: (w) => w.chain >= 10 && longestRun(w) >= 4 && (run(w, 10) || (run(w, 4) && run(w, 3))),
     first: '[12]',
     regex: re('[12]\\d{3}([ -]?)\\d{3}\\1\\d{3}'),
     score: 0.5,
@@ -461,7 +469,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'US_PASSPORT',
     minDigits: 8,
-    gate: (w) => run(w, 8, 9),
+    gate: (w) => run(w, 8, 9) && word(w, 9),
     first: '[A-Z0-9]',
     regex: re('(?:[A-Z]\\d{8}|\\d{9})'),
     score: 0.1,
@@ -471,7 +479,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'US_DRIVER_LICENSE',
     minDigits: 6,
-    gate: (w) => w.upper >= 1 && run(w, 6, 7, 8, 9, 10, 11, 12),
+    gate: (w) => w.upper >= 1 && run(w, 6, 7, 8, 9, 10, 11, 12) && word(w, 8, 9, 10, 11, 12, 13),
     first: '[A-Z]',
     regex: re('[A-Z]\\d{7,12}|[A-Z]{2}\\d{6}[A-Z]?'),
     score: 0.15,
@@ -489,7 +497,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'UK_NHS',
     minDigits: 10,
-    gate: (w) => w.chain >= 10 && longestRun(w) >= 4,
+    gate: (w) => w.chain >= 10 && longestRun(w) >= 4 && (run(w, 10) || (run(w, 3) && run(w, 4))),
     first: '[0-9]',
     regex: re('\\d{3}([ -]?)\\d{3}\\1\\d{4}'),
     score: 0.5,
@@ -511,7 +519,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'UK_DRIVING_LICENCE',
     minDigits: 7,
-    gate: (w) => w.alnum >= 16 && w.upper >= 2,
+    gate: (w) => w.alnum >= 16 && w.upper >= 2 && word(w, 16),
     first: '[A-Z9]',
     regex: re('[A-Z9]{5}\\d[0156]\\d[0-3]\\d{2}[A-Z9]{2}\\d[A-Z]{2}'),
     score: 0.8,
@@ -519,7 +527,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'CA_SIN',
     minDigits: 9,
-    gate: (w) => w.chain >= 9 && longestRun(w) >= 3,
+    gate: (w) => w.chain >= 9 && longestRun(w) >= 3 && run(w, 9, 3),
     first: '[0-9]',
     regex: re('\\d{3}([ -]?)\\d{3}\\1\\d{3}'),
     score: 0.45,
@@ -540,7 +548,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'IT_FISCAL_CODE',
     minDigits: 1,
-    gate: (w) => w.alnum >= 16 && letters(w) >= 9 && w.wordLetters >= 6,
+    gate: (w) => w.alnum >= 16 && letters(w) >= 9 && w.wordLetters >= 6 && word(w, 16),
     first: '[A-Za-z]',
     regex: re(
       '[A-Za-z]{6}[\\dLMNP-Vlmnp-v]{2}[ABCDEHLMPRSTabcdehlmprst][\\dLMNP-Vlmnp-v]{2}[A-Za-z][\\dLMNP-Vlmnp-v]{3}[A-Za-z]',
@@ -563,7 +571,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'IT_IDENTITY_CARD',
     minDigits: 5,
-    gate: (w) => w.upper >= 4 && run(w, 5),
+    gate: (w) => w.upper >= 4 && run(w, 5) && word(w, 9),
     first: 'C',
     regex: re('C[A-Z]\\d{5}[A-Z]{2}'),
     score: 0.6,
@@ -573,7 +581,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
     // paper card "AA1234567" and older layouts: letters and digits any code could have
     type: 'IT_IDENTITY_CARD',
     minDigits: 5,
-    gate: (w) => letters(w) >= 2 && run(w, 5, 7),
+    gate: (w) => letters(w) >= 2 && run(w, 5, 7) && word(w, 9, 2),
     first: '[A-Za-z0-9]',
     regex: re('[A-Za-z]{2} ?\\d{7}|[A-Za-z]{2}\\d{5}[A-Za-z]{2}|\\d{7}[A-Za-z]{2}'),
     score: 0.2,
@@ -589,7 +597,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'IT_DRIVER_LICENSE',
     minDigits: 1,
-    gate: (w) => w.alnum >= 10 && w.upper >= 2 && (w.lettersThenDigit & 6) !== 0,
+    gate: (w) => w.alnum >= 10 && w.upper >= 2 && (w.lettersThenDigit & 6) !== 0 && word(w, 10),
     first: '[A-Z]',
     regex: re('U1[A-Z\\d]{7}[A-Z]|[A-Z]{2}\\d{7}[A-Z]'),
     score: 0.5,
@@ -620,7 +628,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'SE_PERSONNUMMER',
     minDigits: 10,
-    gate: (w) => run(w, 6, 8),
+    gate: (w) => run(w, 6, 8) && run(w, 4),
     first: '[0-9]',
     regex: re('(?:19|20)?\\d{6}[-+]\\d{4}'),
     score: 0.75,
@@ -642,7 +650,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
     // Steuernummer (per-office tax number): "12/345/67890", "123/456/78901", 13-digit ELSTER form
     type: 'DE_TAX_ID',
     minDigits: 10,
-    gate: (w) => w.chain >= 9 && longestRun(w) >= 4,
+    gate: (w) => w.chain >= 9 && longestRun(w) >= 4 && run(w, 13, 4, 5),
     first: '[0-9]',
     regex: re('\\d{2,3}/\\d{3,4}/\\d{4,5}|\\d{13}'),
     score: 0.2,
@@ -663,7 +671,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'DE_ID_CARD',
     minDigits: 2,
-    gate: (w) => w.upper >= 1 && w.alnum >= 9,
+    gate: (w) => w.upper >= 1 && w.alnum >= 9 && word(w, 9),
     first: '[CFGHJKLMNPRTVWXYZ]',
     regex: re('[CFGHJKLMNPRTVWXYZ][CFGHJKLMNPRTVWXYZ\\d]{8}'),
     score: 0.6,
@@ -673,7 +681,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'DE_PASSPORT',
     minDigits: 1,
-    gate: (w) => w.upper >= 1 && w.alnum >= 9,
+    gate: (w) => w.upper >= 1 && w.alnum >= 9 && word(w, 9),
     first: 'C',
     regex: re('C[CFGHJKLMNPRTVWXYZ\\d]{8}'),
     score: 0.7,
@@ -683,7 +691,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'DE_SOCIAL_SECURITY',
     minDigits: 9,
-    gate: (w) => w.upper >= 1 && run(w, 8),
+    gate: (w) => w.upper >= 1 && run(w, 8) && word(w, 12),
     first: '[0-9]',
     regex: re('\\d{2}(?:0[1-9]|[12]\\d|3[01])(?:0[1-9]|1[0-2])\\d{2}[A-Z]\\d{3}'),
     score: 0.75,
@@ -693,7 +701,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'DE_HEALTH_INSURANCE',
     minDigits: 9,
-    gate: (w) => w.upper >= 1 && run(w, 9),
+    gate: (w) => w.upper >= 1 && run(w, 9) && word(w, 10),
     first: '[A-Z]',
     regex: re('[A-Z]\\d{9}'),
     score: 0.5,
@@ -722,7 +730,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'DE_DRIVER_LICENSE',
     minDigits: 8,
-    gate: (w) => w.upper >= 1 && run(w, 8),
+    gate: (w) => w.upper >= 1 && run(w, 8) && word(w, 9, 10, 11),
     first: '[A-Z]',
     regex: re('[A-Z]{2}\\d{8}[A-Z]?|[A-Z]\\d{8}[A-Z]{0,2}'),
     score: 0.3,
@@ -748,7 +756,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'SG_NRIC_FIN',
     minDigits: 7,
-    gate: (w) => letters(w) >= 2 && run(w, 7),
+    gate: (w) => letters(w) >= 2 && run(w, 7) && word(w, 9),
     first: '[STFGMstfgm]',
     regex: re('[STFGMstfgm]\\d{7}[A-Za-z]'),
     score: 0.5,
@@ -758,7 +766,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'SG_UEN',
     minDigits: 4,
-    gate: (w) => w.upper >= 1 && run(w, 4, 8, 9),
+    gate: (w) => w.upper >= 1 && run(w, 4, 8, 9) && word(w, 9, 10),
     first: '[TSR0-9]',
     regex: re('[TSR]\\d{2}[A-Z]{2}\\d{4}[A-Z]|\\d{8,9}[A-Z]'),
     score: 0.5,
@@ -768,7 +776,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'AU_ABN',
     minDigits: 11,
-    gate: (w) => w.chain >= 11 && longestRun(w) >= 3,
+    gate: (w) => w.chain >= 11 && longestRun(w) >= 3 && (run(w, 11) || (run(w, 2) && run(w, 3))),
     first: '[0-9]',
     regex: re('\\d{2}( ?)\\d{3}\\1\\d{3}\\1\\d{3}'),
     score: 0.6,
@@ -779,7 +787,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'AU_ACN',
     minDigits: 9,
-    gate: (w) => w.chain >= 9 && longestRun(w) >= 3,
+    gate: (w) => w.chain >= 9 && longestRun(w) >= 3 && run(w, 9, 3),
     first: '[0-9]',
     regex: re('\\d{3}( ?)\\d{3}\\1\\d{3}'),
     score: 0.45,
@@ -790,7 +798,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'AU_TFN',
     minDigits: 9,
-    gate: (w) => w.chain >= 9 && longestRun(w) >= 3,
+    gate: (w) => w.chain >= 9 && longestRun(w) >= 3 && run(w, 9, 3),
     first: '[0-9]',
     regex: re('\\d{3}( ?)\\d{3}\\1\\d{3}'),
     score: 0.5,
@@ -812,7 +820,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'IN_AADHAAR',
     minDigits: 12,
-    gate: (w) => w.chain >= 12 && longestRun(w) >= 4,
+    gate: (w) => w.chain >= 12 && longestRun(w) >= 4 && run(w, 12, 4),
     first: '[2-9]',
     regex: re('[2-9]\\d{3}([ :-]?)\\d{4}\\1\\d{4}'),
     score: 0.6,
@@ -823,7 +831,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'IN_PAN',
     minDigits: 4,
-    gate: (w) => letters(w) >= 6 && run(w, 4) && (w.lettersThenDigit & 32) !== 0,
+    gate: (w) => letters(w) >= 6 && run(w, 4) && (w.lettersThenDigit & 32) !== 0 && word(w, 10),
     first: '[A-Za-z]',
     regex: re('[A-Za-z]{5}\\d{4}[A-Za-z]'),
     score: 0.3,
@@ -833,7 +841,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'IN_VOTER',
     minDigits: 7,
-    gate: (w) => w.upper >= 3 && run(w, 7),
+    gate: (w) => w.upper >= 3 && run(w, 7) && word(w, 10),
     first: '[A-Z]',
     regex: re('[A-Z]{3}\\d{7}'),
     score: 0.35,
@@ -842,7 +850,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'IN_PASSPORT',
     minDigits: 7,
-    gate: (w) => w.upper >= 1 && w.chain >= 7,
+    gate: (w) => w.upper >= 1 && w.chain >= 7 && (word(w, 8) || (word(w, 3) && run(w, 5))),
     first: '[A-Z]',
     regex: re('[A-Z][1-9]\\d ?\\d{4}[1-9]'),
     score: 0.15,
@@ -851,7 +859,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'IN_GSTIN',
     minDigits: 7,
-    gate: (w) => w.upper >= 7 && w.alnum >= 15,
+    gate: (w) => w.upper >= 7 && w.alnum >= 15 && word(w, 15),
     // state code, the holder's PAN, entity number, the fixed "Z", check character
     first: '[0-3]',
     regex: re('(?:0[1-9]|[1-2]\\d|3[0-8])[A-Z]{5}\\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]'),
@@ -874,7 +882,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'KR_RRN',
     minDigits: 13,
-    gate: (w) => w.chain >= 13 && longestRun(w) >= 7,
+    gate: (w) => w.chain >= 13 && longestRun(w) >= 7 && (run(w, 13) || (run(w, 6) && run(w, 7))),
     first: '[0-9]',
     regex: re('\\d{6}-?[1-4]\\d{6}'),
     score: 0.5,
@@ -884,7 +892,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'KR_FRN',
     minDigits: 13,
-    gate: (w) => w.chain >= 13 && longestRun(w) >= 7,
+    gate: (w) => w.chain >= 13 && longestRun(w) >= 7 && (run(w, 13) || (run(w, 6) && run(w, 7))),
     first: '[0-9]',
     regex: re('\\d{6}-?[5-8]\\d{6}'),
     score: 0.5,
@@ -894,7 +902,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'KR_PASSPORT',
     minDigits: 7,
-    gate: (w) => letters(w) >= 1 && (run(w, 8) || (run(w, 3) && run(w, 4))),
+    gate: (w) => letters(w) >= 1 && (run(w, 8) || (run(w, 3) && run(w, 4))) && word(w, 9),
     first: '[MSRODmsrod]',
     regex: re('[MSRODmsrod]\\d{3}[A-Za-z]\\d{4}|[MSRODmsrod]\\d{8}'),
     score: 0.4,
@@ -903,7 +911,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'KR_DRIVER_LICENSE',
     minDigits: 12,
-    gate: (w) => w.chain >= 12 && longestRun(w) >= 6,
+    gate: (w) => w.chain >= 12 && longestRun(w) >= 6 && (run(w, 12) || (run(w, 2) && run(w, 6))),
     first: '[12]',
     regex: re('(?:1[1-9]|2[0-8])([ -]?)\\d{2}\\1\\d{6}\\1\\d{2}'),
     score: 0.5,
@@ -914,7 +922,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'KR_BRN',
     minDigits: 10,
-    gate: (w) => w.chain >= 10 && longestRun(w) >= 5,
+    gate: (w) => w.chain >= 10 && longestRun(w) >= 5 && run(w, 3) && run(w, 2) && run(w, 5),
     first: '[0-9]',
     regex: re('\\d{3}-\\d{2}-\\d{5}'),
     score: 0.6,
@@ -957,7 +965,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'MEDICAL_LICENSE',
     minDigits: 7,
-    gate: (w) => letters(w) >= 1 && run(w, 7, 8),
+    gate: (w) => letters(w) >= 1 && run(w, 7, 8) && word(w, 9),
     first: '[ABFGMPRabfgmpr]',
     regex: re('[ABFGMPRabfgmpr][A-Za-z]\\d{7}|[ABFGMPRabfgmpr]9\\d{7}'),
     score: 0.3,
@@ -986,7 +994,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'MAC_ADDRESS',
     minDigits: 1,
-    gate: (w) => w.colons >= 5 || w.dashes >= 5 || w.dots >= 2,
+    gate: (w) => ((w.colons >= 5 || w.dashes >= 5) && word(w, 2)) || (w.dots >= 2 && word(w, 4)),
     first: '[0-9A-Fa-f]',
     regex: re(
       '[0-9A-Fa-f]{2}([:-])(?:[0-9A-Fa-f]{2}\\1){4}[0-9A-Fa-f]{2}|[0-9A-Fa-f]{4}\\.[0-9A-Fa-f]{4}\\.[0-9A-Fa-f]{4}',
@@ -999,7 +1007,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'CRYPTO_WALLET',
     minDigits: 1,
-    gate: (w) => w.alnum >= 26,
+    gate: (w) => w.alnum >= 26 && word(w, 26, 27, 28, 29, 30, 31),
     first: '[13]',
     regex: re('[13][1-9A-HJ-NP-Za-km-z]{25,34}'),
     score: 0.9,
