@@ -561,6 +561,15 @@ export function analyze(text: string, options: AnalyzeOptions): PiiMatch[] {
   return resolveOverlaps(kept);
 }
 
+/**
+ * resolveOverlaps' position arrays, all zero between calls and reused for texts up to
+ * REUSED_POSITIONS long: allocating and zeroing them per call cost about as much as the overlap
+ * tests on a long text with few matches. Longer texts get arrays of their own, not kept.
+ */
+const REUSED_POSITIONS = 1 << 20;
+let overlapOwner = new Int32Array(1024);
+let overlapEmptyAt = new Uint8Array(1024);
+
 /** Greedy: by score band (0.1) desc, then length desc; a match overlapping a kept one is dropped. */
 export function resolveOverlaps(matches: PiiMatch[]): PiiMatch[] {
   const sorted = [...matches].sort(
@@ -583,8 +592,13 @@ export function resolveOverlaps(matches: PiiMatch[]): PiiMatch[] {
   }
   let n = 0;
   for (const m of sorted) if (m.end > n) n = m.end;
-  const owner = new Int32Array(n + 1);
-  const emptyAt = new Uint8Array(n + 1);
+  if (overlapOwner.length < n + 1 && n < REUSED_POSITIONS) {
+    overlapOwner = new Int32Array(Math.min(REUSED_POSITIONS, Math.max(n + 1, overlapOwner.length * 2)));
+    overlapEmptyAt = new Uint8Array(overlapOwner.length);
+  }
+  const reuse = n < overlapOwner.length;
+  const owner = reuse ? overlapOwner : new Int32Array(n + 1);
+  const emptyAt = reuse ? overlapEmptyAt : new Uint8Array(n + 1);
   for (const m of sorted) {
     if (m.start < m.end) {
       let free = true;
@@ -597,6 +611,12 @@ export function resolveOverlaps(matches: PiiMatch[]): PiiMatch[] {
     } else emptyAt[m.start] = 1;
     kept.push({ ...m, score: Math.min(1, Math.max(0, m.score)) });
   }
+  // back to all zeros for the next call: only the kept matches wrote
+  if (reuse)
+    for (const k of kept) {
+      owner.fill(0, k.start, k.end);
+      emptyAt[k.start] = 0;
+    }
   return kept.sort((a, b) => a.start - b.start);
 }
 
