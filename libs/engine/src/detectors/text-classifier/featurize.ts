@@ -99,6 +99,44 @@ const LOWER_FOLD = (() => {
   return table;
 })();
 
+/** ASCII letters, digits and whitespace: neither case-ignorable nor ignored by case context. */
+const isCaseContextStop = (c: number): boolean =>
+  (c >= 0x61 && c <= 0x7a) ||
+  (c >= 0x41 && c <= 0x5a) ||
+  (c >= 0x30 && c <= 0x39) ||
+  c === 0x20 ||
+  (c >= 9 && c <= 13);
+
+/**
+ * Writes into `units`, the code units of `t`, the lower case of the stretch around each Σ of `t`
+ * (the first at `first`), so that reading them through LOWER_FOLD gives what `t.toLowerCase()`
+ * read through WORD_FOLD gives, without lower-casing a long text for a few Greek words. A stretch
+ * reaches out to the nearest ASCII letter, digit or whitespace on either side (or the text's end),
+ * where the final-sigma rule's look-around (over case-ignorable characters, up to the first other
+ * one) stops, so each Σ is lowered as in the whole text; every other code unit lowers on its own,
+ * and lower case is its own lower case, which LOWER_FOLD reads as it is. `t` must not hold İ, the
+ * one character whose lower case is longer than itself (so a stretch keeps its length).
+ */
+function lowerSigmaStretches(t: string, units: Uint16Array, first: number): void {
+  const n = t.length;
+  /** End of the last stretch written: its last code unit is a stop (or the text's end). */
+  let to = 0;
+  for (let at = first; at >= 0; at = t.indexOf('\u03a3', at + 1)) {
+    // Inside the last stretch: lowered with it.
+    if (at < to) continue;
+    // Not back past the last stretch's closing stop, so that the scans stay linear.
+    let start = at - 1;
+    while (start > to - 1 && !isCaseContextStop(t.charCodeAt(start))) start--;
+    start = Math.max(start, 0);
+    let end = at + 1;
+    while (end < n && !isCaseContextStop(t.charCodeAt(end))) end++;
+    end = Math.min(end + 1, n);
+    const lower = t.slice(start, end).toLowerCase();
+    for (let k = 0; k < lower.length; k++) units[start + k] = lower.charCodeAt(k);
+    to = end;
+  }
+}
+
 /** Normalises text the same way at training and at inference. */
 export function normalizeForClassifier(text: string): string {
   let t = text;
@@ -416,7 +454,8 @@ export class Featurizer {
    * window wins, a tail shorter than `minTail` tokens joins the window before it. The same features
    * in the same order as `run` with a scoring sink, so the result is bit-for-bit the same, but
    * without a callback per feature, without a lower-cased copy of the text (code units are folded
-   * as they are read, which is what `toLowerCase` does to them unless the text holds Σ or İ), with
+   * as they are read, which is what `toLowerCase` does to them, and only the stretches around a Σ
+   * lower-cased first, see `lowerSigmaStretches`; a text with İ is lower-cased whole), with
    * the character-n-gram indices of recently seen tokens cached (see `TokenCache`). Word-only
    * models sum in two steps per window: the window's bucket indices are collected first, then its
    * weights summed in that order (weight lookups are random reads of a table larger than the L2
@@ -429,11 +468,16 @@ export class Featurizer {
     let t: string;
     // How code units are read: A-Z (ASCII) or every letter (LOWER_FOLD) lower-cased as they are read.
     let fold = WORD_FOLD;
+    /** The first Σ of a text read through LOWER_FOLD (-1: none). */
+    let sigma = -1;
     if (ASCII_RE.test(text)) t = replacePlaceholders(text);
     else {
       t = replacePlaceholders(text.normalize('NFKC').replace(INVISIBLE_RE, ''));
-      if (t.includes('\u03a3') || t.includes('\u0130')) t = t.toLowerCase();
-      else fold = LOWER_FOLD;
+      if (t.includes('\u0130')) t = t.toLowerCase();
+      else {
+        fold = LOWER_FOLD;
+        sigma = t.indexOf('\u03a3');
+      }
     }
     const maxN = this.maxCharN;
     // Word-only models read no cache: they get the empty one.
@@ -471,6 +515,7 @@ export class Featurizer {
     const n = t.length;
     // The units end in a 0, which folds to a separator and closes the last token.
     const units = scoreUnits.load(t);
+    if (sigma >= 0) lowerSigmaStretches(t, units, sigma);
     let i = 0;
     for (;;) {
       // Separators, then the token's characters, each in a tight loop of its own (one loop

@@ -134,6 +134,17 @@ describe('Featurizer.score matches the frozen reference on the shipped models', 
     });
   }
 
+  it('lowers Σ by its context (final sigma across case-ignorable characters) as the reference does', () => {
+    const pool = Array.from("ΣΣΣσςαΑİIıi'.:^`\u0301\u02b0\u00b7\u2019 \n-,!0aZé😀\u0345\u03f9ᾈ@\u200b");
+    const rand = rng(99);
+    const texts = Array.from({ length: 3000 }, () => {
+      let s = '';
+      for (let k = Math.floor(rand() * 30); k >= 0; k--) s += pool[Math.floor(rand() * pool.length)]!;
+      return `${s}Σ`;
+    });
+    for (const [, model] of models) expect(expectSameLogits(model, texts)).toBe(0);
+  });
+
   it('holds for other n-gram specs and tiny tables (many collisions)', () => {
     const toy = random.slice(0, 60).map((text, i) => ({ text, label: (i % 2) as 0 | 1 }));
     for (const spec of [

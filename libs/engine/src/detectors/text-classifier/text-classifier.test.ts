@@ -159,6 +159,16 @@ describe('text-classifier', () => {
       expect(await linearTimeStatus(p), p.source).toBe('safe');
   }, 60_000);
 
+  it('lower-cases every character but İ to as many code units (Featurizer.score relies on it)', () => {
+    const longer: number[] = [];
+    for (let c = 0; c < 0x110000; c++) {
+      if (c >= 0xd800 && c <= 0xdfff) continue;
+      const s = String.fromCodePoint(c);
+      if (s.toLowerCase().length !== s.length) longer.push(c);
+    }
+    expect(longer).toEqual([0x130]);
+  });
+
   it('scores 1 MB in well under a second', () => {
     const model = createClassifier(trainLogisticRegression(toy, small));
     const big = 'a'.repeat(500_000) + ' @'.repeat(250_000);
