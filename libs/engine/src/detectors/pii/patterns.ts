@@ -457,7 +457,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'US_MBI',
     minDigits: 5,
-    gate: (w) => letters(w) >= 4 && w.digitThenLetter,
+    gate: (w) => letters(w) >= 4 && w.digitThenLetter && word(w, 11, 4),
     first: '[1-9]',
     regex: re(
       '[1-9][AC-HJKMNP-RT-Yac-hjkmnp-rt-y][AC-HJKMNP-RT-Yac-hjkmnp-rt-y\\d]\\d-?[AC-HJKMNP-RT-Yac-hjkmnp-rt-y][AC-HJKMNP-RT-Yac-hjkmnp-rt-y\\d]\\d-?[AC-HJKMNP-RT-Yac-hjkmnp-rt-y]{2}\\d{2}',
@@ -508,7 +508,8 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'UK_NINO',
     minDigits: 6,
-    gate: (w) => letters(w) >= 3 && w.chain >= 6,
+    gate: (w) =>
+      letters(w) >= 3 && w.chain >= 6 && ((w.lettersThenDigit & 4) !== 0 || word(w, 2)) && run(w, 2, 4, 6),
     first: '[A-CEGHJ-PR-TW-Za-ceghj-pr-tw-z]',
     regex: re(
       '(?!BG|GB|KN|NK|NT|TN|ZZ|bg|gb|kn|nk|nt|tn|zz)[A-CEGHJ-PR-TW-Za-ceghj-pr-tw-z][A-CEGHJ-NPR-TW-Za-ceghj-npr-tw-z] ?\\d{2} ?\\d{2} ?\\d{2} ?[A-Da-d]',
@@ -638,7 +639,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'DE_TAX_ID',
     minDigits: 11,
-    gate: (w) => w.chain >= 11 && longestRun(w) >= 3,
+    gate: (w) => w.chain >= 11 && longestRun(w) >= 3 && run(w, 2, 5, 8, 11),
     first: '[1-9]',
     regex: re('[1-9]\\d(?: ?\\d{3}){3}'),
     score: 0.45,
@@ -739,7 +740,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'DE_COMPANY_REGISTER',
     minDigits: 1,
-    gate: (w) => w.upper >= 3 || w.lower >= 3,
+    gate: (w) => (w.upper >= 3 || w.lower >= 3) && ((w.lettersThenDigit & 8) !== 0 || word(w, 3)),
     first: '[Hh]',
     regex: re('(?:HRA|HRB|hra|hrb) ?\\d{1,6}'),
     score: 0.6,
@@ -1017,7 +1018,7 @@ export const PATTERNS: readonly PatternRecognizer[] = [
   {
     type: 'CRYPTO_WALLET',
     minDigits: 1,
-    gate: (w) => w.alnum >= 11,
+    gate: (w) => w.alnum >= 11 && (w.lettersThenDigit & 4) !== 0,
     first: '[bBt]',
     regex: re('(?:bc1|BC1|tb1)[02-9ac-hj-np-zAC-HJ-NP-Z]{8,87}'),
     score: 0.9,
