@@ -88,14 +88,22 @@ export const INVISIBLE_RE = /[\u00ad\u200b-\u200f\u2060-\u2064\ufeff\u202a-\u202
  * WORD_FOLD of each code unit's lower case, for text that is not lower-cased as a whole: right for
  * every code unit whose `toLowerCase` is one code unit that does not depend on context, that is all
  * but Σ (σ or ς by what follows) and İ (two code units); surrogates are separators either way.
+ * Built from one `toLowerCase` of a string of all the other code units, where no mapping depends on
+ * a neighbour and each keeps its length (a call per code unit took 11 ms at import); Σ gets the
+ * lower case it has on its own, İ none.
  */
 const LOWER_FOLD = (() => {
+  const units = new Uint16Array(65536 - 2048 - 2);
+  let k = 0;
+  for (let c = 0; c < 65536; c++)
+    if ((c < 0xd800 || c > 0xdfff) && c !== 0x3a3 && c !== 0x130) units[k++] = c;
+  let text = '';
+  for (let from = 0; from < units.length; from += 8192)
+    text += String.fromCharCode(...units.subarray(from, from + 8192));
+  const lower = text.toLowerCase();
   const table = new Uint16Array(65536);
-  for (let c = 0; c < 65536; c++) {
-    if (c >= 0xd800 && c <= 0xdfff) continue;
-    const lower = String.fromCharCode(c).toLowerCase();
-    if (lower.length === 1) table[c] = WORD_FOLD[lower.charCodeAt(0)]!;
-  }
+  for (let j = 0; j < units.length; j++) table[units[j]!] = WORD_FOLD[lower.charCodeAt(j)]!;
+  table[0x3a3] = WORD_FOLD[0x3c3]!;
   return table;
 })();
 
