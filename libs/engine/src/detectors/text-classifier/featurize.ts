@@ -217,28 +217,36 @@ const CACHE_MAX_LEN = 16;
 /** Enough for most of the vocabulary of a 100 KB text (at 4096 a quarter of its tokens missed). */
 const CACHE_SLOTS = 16384;
 const CACHE_MASK = CACHE_SLOTS - 1;
-/** Cells before a slot's bucket indices: the token's code units, two per cell. */
+/** Cells before a slot's weights: the token's code units, two per cell. */
 const CACHE_HEAD = CACHE_MAX_LEN / 2;
 
 /**
- * Direct-mapped cache of the character-n-gram bucket indices of tokens, in emission order, for
+ * Direct-mapped cache of the weights of the character n-grams of tokens, in emission order, for
  * `Featurizer.score`: slot by token hash, verified against the token's characters. The hash and
- * length | index count << 8 of every slot sit in one small array checked first; a slot's code
- * units and indices in one run of cells, read only on a likely hit. Indices depend on the feature
- * spec only, never on the weights.
+ * length | weight count << 8 of every slot sit in one small array checked first; a slot's code
+ * units and weights in one run of cells, read only on a likely hit, where looking the weights up
+ * was a random read of the weight table per n-gram. The weights are those of the table the cache
+ * was filled from (`weights`): scoring with another table empties it.
  */
 class TokenCache {
   readonly stride: number;
-  /** Per slot: hash, then length (0: empty) | index count << 8. */
+  /** Per slot: hash, then length (0: empty) | weight count << 8. */
   readonly heads: Int32Array;
-  readonly ints: Int32Array;
+  readonly values: Float32Array;
   readonly units: Uint16Array;
+  weights: Float32Array | undefined;
   constructor(slots: number, charSizes: number) {
     this.stride = CACHE_HEAD + (CACHE_MAX_LEN + 2) * charSizes;
     this.heads = new Int32Array(slots * 2);
     const cells = new ArrayBuffer(slots * this.stride * 4);
-    this.ints = new Int32Array(cells);
+    this.values = new Float32Array(cells);
     this.units = new Uint16Array(cells);
+  }
+  /** Makes the cache hold weights of `w`: empties it when it was filled from another table. */
+  use(w: Float32Array): void {
+    if (this.weights === w) return;
+    this.heads.fill(0);
+    this.weights = w;
   }
 }
 
@@ -259,7 +267,7 @@ export class Featurizer {
   private readonly charSizes: number;
   /** Made on the first `score` of a model with character n-grams (training never scores). */
   private cache: TokenCache | undefined;
-  /** Bucket indices of the window being scored. */
+  /** Bucket indices of a word-only model's window, or of a missed token's character n-grams. */
   private indices = new Int32Array(4096);
   private readonly deobfuscate: boolean;
   /** Word hashes of the last text in `deobfuscate` mode. */
@@ -464,12 +472,12 @@ export class Featurizer {
    * without a callback per feature, without a lower-cased copy of the text (code units are folded
    * as they are read, which is what `toLowerCase` does to them, and only the stretches around a Σ
    * lower-cased first, see `lowerSigmaStretches`; a text with İ is lower-cased whole), with
-   * the character-n-gram indices of recently seen tokens cached (see `TokenCache`). Word-only
-   * models sum in two steps per window: the window's bucket indices are collected first, then its
-   * weights summed in that order (weight lookups are random reads of a table larger than the L2
-   * cache; in a tight loop of their own many of them are in flight at once). Models with character
-   * n-grams add each weight as it comes, most of them read through the cached indices: copying
-   * those into the window's list first cost more than it saved.
+   * the character-n-gram weights of recently seen tokens cached (see `TokenCache`; `w` must not
+   * be changed in place between calls). Word-only models sum in two steps per window: the window's
+   * bucket indices are collected first, then its weights summed in that order (weight lookups are
+   * random reads of a table larger than the L2 cache; in a tight loop of their own many of them
+   * are in flight at once). Models with character n-grams add each weight as it comes, most of
+   * them straight from the cache.
    */
   score(text: string, w: Float32Array, bias: number, windowTokens: number, minTail: number): number {
     if (this.deobfuscate) return this.scoreWords(text, w, bias, windowTokens, minTail);
@@ -489,11 +497,14 @@ export class Featurizer {
     }
     const maxN = this.maxCharN;
     // Word-only models read no cache: they get the empty one.
-    if (maxN > 0) this.cache ??= new TokenCache(CACHE_SLOTS, this.charSizes);
+    if (maxN > 0) {
+      this.cache ??= new TokenCache(CACHE_SLOTS, this.charSizes);
+      this.cache.use(w);
+    }
     const cache = this.cache ?? NO_CACHE;
     const stride = cache.stride;
     const heads = cache.heads;
-    const ci = cache.ints;
+    const cv = cache.values;
     const cu = cache.units;
     // Most indices one token can add: its word n-grams and the character n-grams of its stored characters.
     const perToken = this.maxWordN + (MAX_TOKEN + 2) * this.charSizes;
@@ -588,7 +599,7 @@ export class Featurizer {
         if (hit) {
           const base = slot + CACHE_HEAD;
           const count = heads[head + 1]! >>> 8;
-          for (let k = base, end = base + count; k < end; k++) sum += w[ci[k]!]!;
+          for (let k = base, end = base + count; k < end; k++) sum += cv[k]!;
           m += count;
         } else {
           buf[0] = 32;
@@ -610,7 +621,7 @@ export class Featurizer {
             heads[head] = h;
             heads[head + 1] = len | (count << 8);
             // A loop, not set(subarray): a view per missed token costs more than the copy.
-            for (let k = 0, to = slot + CACHE_HEAD; k < count; k++, to++) ci[to] = idx[k]!;
+            for (let k = 0, to = slot + CACHE_HEAD; k < count; k++, to++) cv[to] = w[idx[k]!]!;
             const u = slot * 2 - 1;
             for (let k = 1; k <= len; k++) cu[u + k] = buf[k]!;
           }

@@ -126,6 +126,24 @@ describe('text-classifier', () => {
     });
   });
 
+  it('scores with each of two weight tables in turn as the streaming sink does (cached weights follow the table)', () => {
+    const json = trainLogisticRegression(toy, { ...small, charNgrams: [3, 4] });
+    const w = decodeWeights(json.weights, json.buckets);
+    const doubled = w.map((x) => x * 2 + 0.25);
+    const g = new Featurizer({ ...json.features, buckets: json.buckets });
+    const texts = ['you stupid moron', 'what a lovely day', `${'a lovely garden lunch '.repeat(40)}moron`];
+    for (let round = 0; round < 2; round++) {
+      for (const table of [w, doubled]) {
+        const sink = new ScoreSink(table, json.bias);
+        for (const text of texts) {
+          sink.reset();
+          g.run(text, sink);
+          expect(g.score(text, table, json.bias, WINDOW_TOKENS, MIN_TAIL_TOKENS)).toBe(sink.finish());
+        }
+      }
+    }
+  });
+
   it('naive-Bayes scaling learns the toy set and keeps the model format', () => {
     const json = trainLogisticRegression(toy, { ...small, nbAlpha: 1 });
     expect(Object.keys(json).sort()).toEqual(Object.keys(trainLogisticRegression(toy, small)).sort());
