@@ -1,5 +1,7 @@
 /** Medical facts (diagnoses, conditions, medications, procedures, test results) for PHIAwareness. */
 
+import { CodeUnitBuffer } from '../code-units/code-units.ts';
+
 const TERMS = `diabetes|diabetic|cancer|carcinoma|tumou?r|leukemia|lymphoma|melanoma|hiv|aids|hepatitis|tuberculosis|
 asthma|copd|hypertension|hypotension|arrhythmia|heart failure|heart attack|myocardial infarction|stroke|epilepsy|seizures?|
 depression|depressive|bipolar|schizophrenia|anxiety disorder|ptsd|adhd|autism|dementia|alzheimer'?s?|parkinson'?s?|
@@ -99,14 +101,17 @@ const BY_PAIR = (() => {
   return table;
 })();
 
+/** The code units of the text being scanned: a typed array reads faster than charCodeAt. */
+const textUnits = new CodeUnitBuffer();
+
 const isAsciiAlnum = (c: number): boolean => ((c | 32) >= 97 && (c | 32) <= 122) || (c >= 48 && c <= 57);
 
-/** Whether one of `tails` follows at text[at], compared as /iu folds (fold()). */
-function tailFollows(text: string, at: number, tails: readonly string[]): boolean {
+/** Whether one of `tails` follows at u[at] (in a text of n code units), compared as /iu folds (fold()). */
+function tailFollows(u: Uint16Array, n: number, at: number, tails: readonly string[]): boolean {
   for (const tail of tails) {
-    if (at + tail.length > text.length) continue;
+    if (at + tail.length > n) continue;
     let k = 0;
-    while (k < tail.length && fold(text.charCodeAt(at + k)) === fold(tail.charCodeAt(k))) k++;
+    while (k < tail.length && fold(u[at + k]!) === fold(tail.charCodeAt(k))) k++;
     if (k === tail.length) return true;
   }
   return false;
@@ -119,20 +124,21 @@ function tailFollows(text: string, at: number, tails: readonly string[]): boolea
  */
 export function findMedicalTerms(text: string): MedicalMention[] {
   const out: MedicalMention[] = [];
+  const u = textUnits.load(text);
   const n = text.length;
   let i = 0;
   while (i < n) {
-    const c = text.charCodeAt(i);
+    const c = u[i]!;
     const ascii = isAsciiAlnum(c);
     if (!ascii && c !== 0x17f && c !== 0x212a) {
       i++;
       continue;
     }
     const a = fold(c);
-    // reads past the end would be NaN (fold -1) but make V8 deoptimise the loop: bounded instead
-    const b = a < 26 && i + 1 < n ? fold(text.charCodeAt(i + 1)) : -1;
+    // past the end u holds 0 sentinels, and fold(0) is -1
+    const b = a < 26 ? fold(u[i + 1]!) : -1;
     const re = b < 0 ? undefined : BY_PAIR[a * 37 + b];
-    if (re && tailFollows(text, i + 2, TAILS[a * 37 + b]!)) {
+    if (re && tailFollows(u, n, i + 2, TAILS[a * 37 + b]!)) {
       re.lastIndex = i;
       const m = re.exec(text);
       if (m) {
@@ -143,7 +149,8 @@ export function findMedicalTerms(text: string): MedicalMention[] {
       }
     }
     i++;
-    if (ascii) while (i < n && isAsciiAlnum(text.charCodeAt(i))) i++;
+    // the 0 sentinel at u[n] ends the run
+    if (ascii) while (isAsciiAlnum(u[i]!)) i++;
   }
   return out;
 }
