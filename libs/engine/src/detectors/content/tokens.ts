@@ -207,17 +207,20 @@ export function scanTokens(text: string): TokenArrays {
     let prev = -1;
     let digits = 0;
     while (i < n) {
-      const d = src[i]!;
-      if (d >= 128) break;
-      const l = ASCII_WORD[d]!;
-      if (l === 0) break;
+      let l = src[i]!;
+      // Lower-case letters, most of the text, are taken as they are.
+      if (l < 97 || l > 122) {
+        if (l >= 128) break;
+        l = ASCII_WORD[l]!;
+        if (l === 0) break;
+        if (l < 97) {
+          if (l === 0x27) flags |= NOT_ALNUM;
+          else digits++;
+        }
+      }
       buf[pos++] = l;
       h = Math.imul(h ^ l, FNV_PRIME);
       if (l === prev) flags |= DOUBLED;
-      if (l < 97) {
-        if (l === 0x27) flags |= NOT_ALNUM;
-        else digits++;
-      }
       prev = l;
       i++;
     }
