@@ -149,10 +149,15 @@ function consistent(v: string): boolean {
   return true;
 }
 
+/**
+ * Regions a formatted national number is tried in; any valid one gives the same score, so the order
+ * only decides how many parses (~35 µs each) a number pays: the regions that validate most such
+ * numbers in the eval and bench texts come first (DE, FR or GB: over 90 % of them).
+ */
 const PHONE_REGIONS = [
-  'GB',
-  'FR',
   'DE',
+  'FR',
+  'GB',
   'IT',
   'ES',
   'NL',
