@@ -312,10 +312,18 @@ export class PatternGate {
   private readonly wordStart: number;
   /** Per ASCII code (OTHER for the rest): IS_WORD, and STARTS when a prefix begins with it. */
   private readonly kind: Uint8Array;
-  /** pair[a * width + b] = 1 when some prefix starts with classes a, b (or is the single class a). */
-  private readonly pair: Uint8Array;
-  /** `pair` by ASCII codes (OTHER for the rest): startPair[c * 128 + d], one lookup per position of a full scan. */
+  /**
+   * startPair[c * 128 + d] = 1 when some prefix starts with ASCII codes c, d or is the single code c
+   * (OTHER for the rest): one lookup per position of a full scan.
+   */
   private readonly startPair: Uint8Array;
+  /**
+   * The first two steps of the walk by ASCII codes (OTHER for the rest), one lookup each instead of
+   * a chain of class, pair and child lookups: startMask[c * 128 + d] holds the patterns whose prefix
+   * is c or c d, startNode[c * 128 + d] the node after c d + 1 (0: none).
+   */
+  private readonly startMask: Int32Array;
+  private readonly startNode: Int32Array;
   readonly patterns: readonly RegExp[];
 
   constructor(patterns: readonly RegExp[]) {
@@ -376,7 +384,6 @@ export class PatternGate {
     });
     this.always = always;
     this.wordStart = wordStart;
-    this.pair = pair;
     this.width = width;
     this.cls = new Uint8Array(ASCII);
     this.kind = new Uint8Array(ASCII);
@@ -396,6 +403,17 @@ export class PatternGate {
       });
     });
     this.term = Int32Array.from(term);
+    this.startMask = new Int32Array(ASCII * ASCII);
+    this.startNode = new Int32Array(ASCII * ASCII);
+    for (let c = 0; c < ASCII; c++) {
+      const first = this.child[this.cls[c]!]! - 1;
+      if (first < 0) continue;
+      for (let d = 0; d < ASCII; d++) {
+        const second = this.child[first * width + this.cls[d]!]! - 1;
+        this.startMask[c * ASCII + d] = this.term[first]! | (second >= 0 ? this.term[second]! : 0);
+        this.startNode[c * ASCII + d] = second + 1;
+      }
+    }
     this.nextFrom = new Float64Array(patterns.length);
     this.hits = new Int32Array(patterns.length);
     this.limits = new Int32Array(patterns.length);
@@ -510,20 +528,18 @@ export class PatternGate {
     const term = this.term;
     const cls = this.cls;
     const width = this.width;
-    const c = codes[p]!;
-    const first = cls[Math.min(c, OTHER)]!;
-    if (p + 1 < n) {
-      const d = codes[p + 1]!;
-      if (this.pair[first * width + cls[Math.min(d, OTHER)]!] === 0) return 0;
+    const c = Math.min(codes[p]!, OTHER);
+    if (p + 1 >= n) {
+      const first = child[cls[c]!]! - 1;
+      return first >= 0 ? term[first]! : 0;
     }
-    let node = child[first]! - 1;
-    let mask = 0;
-    let q = p + 1;
-    while (node >= 0) {
-      mask |= term[node]!;
-      if (q >= n || q - p >= K) break;
-      const d = codes[q++]!;
-      node = child[node * width + cls[Math.min(d, OTHER)]!]! - 1;
+    const start = c * ASCII + Math.min(codes[p + 1]!, OTHER);
+    let mask = this.startMask[start]!;
+    let node = this.startNode[start]! - 1;
+    let q = p + 2;
+    while (node >= 0 && q < n && q - p < K) {
+      node = child[node * width + cls[Math.min(codes[q++]!, OTHER)]!]! - 1;
+      if (node >= 0) mask |= term[node]!;
     }
     return mask;
   }
