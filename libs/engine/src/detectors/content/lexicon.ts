@@ -255,13 +255,11 @@ export class Lexicon {
   private lookupStretched(text: string, s: number, len: number): LexEntry | undefined {
     const tables = this.tables!;
     let h1 = FNV_OFFSET;
-    let n1 = 0;
+    let prev = -1;
     for (let i = 0; i < len; i++) {
       const c = text.charCodeAt(s + i);
-      if (i === 0 || c !== text.charCodeAt(s + i - 1)) {
-        h1 = Math.imul(h1 ^ c, FNV_PRIME);
-        n1++;
-      }
+      if (c !== prev) h1 = Math.imul(h1 ^ c, FNV_PRIME);
+      prev = c;
     }
     if (!tables.collapsed.has(h1)) return undefined;
     if (scratch3.length < len) {
@@ -270,7 +268,7 @@ export class Lexicon {
     }
     let n3 = 0;
     let h3 = FNV_OFFSET;
-    n1 = 0;
+    let n1 = 0;
     for (let i = 0; i < len; i++) {
       const c = text.charCodeAt(s + i);
       const p1 = i >= 1 ? text.charCodeAt(s + i - 1) : -1;
