@@ -3,7 +3,7 @@
  * words that raise the score when they appear just before the match (Presidio-style).
  */
 import { isIPv6 } from 'node:net';
-import { getCountrySpecifications, isValidIBAN, ValidationErrorsIBAN, validateIBAN } from 'ibantools';
+import { countrySpecs, getCountrySpecifications } from 'ibantools';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { isJsSpace } from '../code-units/js-space.ts';
 import * as ck from './checksums.ts';
@@ -311,13 +311,33 @@ function refineIban(v: string): { length: number; score: number } | false {
   const length = pos[spec - 1]! + 1;
   // an all-lower-case IBAN ("gb82west1234...") is reported only with a context word
   const lower = candidate !== compact.slice(0, spec);
-  // the check digits first: isValidIBAN needs them right, and most candidates (hex digests) fail them
-  if (ibanCheckDigitsOk(candidate) && isValidIBAN(candidate)) return { length, score: lower ? 0.45 : 0.9 };
-  if (lower) return false;
-  const r = validateIBAN(candidate);
-  if (r.errorCodes.length === 1 && r.errorCodes[0] === ValidationErrorsIBAN.WrongIBANChecksum)
-    return { length, score: 0.4 };
-  return false;
+  // the check digits first: most candidates (hex digests) fail them, and a lower-case one is then out
+  const checksumOk = ibanCheckDigitsOk(candidate);
+  if ((!checksumOk && lower) || !bbanValid(candidate)) return false;
+  return { length, score: checksumOk ? (lower ? 0.45 : 0.9) : 0.4 };
+}
+
+/** ibantools' checkFormatBBAN compiles the country's BBAN regexp on every call; compiled once here. */
+const BBAN_FORMATS = new Map<string, RegExp>();
+
+/**
+ * What ibantools' isValidIBAN and validateIBAN check besides the length, the check digits and their
+ * checksum, for a candidate of the country's length with two digits at 2-3 (the regex and
+ * IBAN_LENGTHS guarantee both): the country's BBAN format, then its bank check if it has one. So
+ * isValidIBAN is checksum and bbanValid, and validateIBAN reports only WrongIBANChecksum exactly when
+ * the checksum fails and bbanValid holds (its bank check runs even on a bad format, but the bank
+ * checks are pure and cannot throw on letters and digits).
+ */
+function bbanValid(iban: string): boolean {
+  const spec = countrySpecs[iban.slice(0, 2)];
+  if (!spec?.bban_regexp) return false;
+  let format = BBAN_FORMATS.get(spec.bban_regexp);
+  if (!format) {
+    format = new RegExp(spec.bban_regexp);
+    BBAN_FORMATS.set(spec.bban_regexp, format);
+  }
+  const bban = iban.slice(4);
+  return format.test(bban) && (!spec.bban_validation_func || spec.bban_validation_func(bban));
 }
 
 /**
