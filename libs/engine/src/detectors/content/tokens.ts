@@ -184,10 +184,8 @@ export function scanTokens(text: string): TokenArrays {
   let o = 0;
   let count = 0;
   let wide = false;
-  /** Length of the current chain of single-letter tokens; a chain of 3 is joined afterwards. */
+  /** Length of the current chain of close single-letter tokens; from 3 on they are one token. */
   let chain = 0;
-  /** First token of the first chain to join (-1: none). */
-  let join = -1;
   let i = 0;
   while (i < n) {
     const c = src[i]!;
@@ -258,7 +256,32 @@ export function scanTokens(text: string): TokenArrays {
     }
     if (pos - at === 1) {
       chain = chain > 0 && shortGap(src, origEnds[count - 1]!, start) ? chain + 1 : 1;
-      if (chain === 3 && join < 0) join = count - 2;
+      if (chain >= 3) {
+        // A spelled-out word is joined as it is read: only the last tokens move.
+        const letter = buf[at]!;
+        if (chain === 3) {
+          // The two single letters before this one become the joined token.
+          count--;
+          const s = starts[count - 1]!;
+          buf[s + 1] = buf[starts[count]!]!;
+          buf[s + 2] = letter;
+          lens[count - 1] = 3;
+          hashes[count - 1] = hashFlags(buf, s, s + 3);
+          tokenFlags[count - 1] = hashedFlags & ~WIDE;
+          o = s + 3;
+        } else {
+          // The joined token (the previous one, which ends at o) takes one more letter.
+          const last = buf[o - 1]!;
+          buf[o++] = letter;
+          lens[count - 1]!++;
+          hashes[count - 1] = Math.imul(hashes[count - 1]! ^ letter, FNV_PRIME);
+          if (letter === last) tokenFlags[count - 1]! |= DOUBLED;
+          if (!((letter >= 97 && letter <= 122) || (letter >= 48 && letter <= 57)))
+            tokenFlags[count - 1]! |= NOT_ALNUM;
+        }
+        origEnds[count - 1] = end;
+        continue;
+      }
     } else chain = 0;
     if (count > 0) buf[o] = 32;
     starts[count] = at;
@@ -270,7 +293,6 @@ export function scanTokens(text: string): TokenArrays {
     count++;
     o = pos;
   }
-  if (join >= 0) [count, o] = joinSpelledOut(src, count, join);
   return emit(count, o, wide);
 }
 
@@ -402,66 +424,6 @@ function foldGeneral(text: string, src: Uint16Array, start: number, at: number):
   }
   foldedEnd = end;
   return pos;
-}
-
-/**
- * Joins runs of three or more close single-letter tokens in place, the first run starting at token
- * `from` (the tokens before it stay where they are); returns the new count and length. Tokens
- * between runs move left by the same distance, so each such stretch is moved with one copyWithin.
- */
-function joinSpelledOut(src: Uint16Array, count: number, from: number): [number, number] {
-  // From the separator before token `from`, which the loop rewrites with the same space.
-  let o = from > 0 ? tokStart[from]! - 1 : 0;
-  let m = from;
-  let i = from;
-  /** The stretch of unjoined tokens (with their separators) not moved yet: source range, destination. */
-  let pendFrom = -1;
-  let pendTo = 0;
-  let pendDst = 0;
-  while (i < count) {
-    let j = i;
-    if (tokLen[i] === 1) {
-      while (j + 1 < count && tokLen[j + 1] === 1 && shortGap(src, tokOE[j]!, tokOS[j + 1]!)) j++;
-      if (j - i < 2) j = i;
-    }
-    const sep = m > 0 ? 1 : 0;
-    if (j === i) {
-      // Tokens only move left and the source before token i holds its separator (a space).
-      if (pendFrom < 0) {
-        pendFrom = tokStart[i]! - sep;
-        pendDst = o;
-      }
-      pendTo = tokStart[i]! + tokLen[i]!;
-      tokStart[m] = o + sep;
-      tokLen[m] = tokLen[i]!;
-      tokOS[m] = tokOS[i]!;
-      tokOE[m] = tokOE[i]!;
-      tokHash[m] = tokHash[i]!;
-      tokFlags[m] = tokFlags[i]!;
-      o += sep + tokLen[i]!;
-      m++;
-      i++;
-      continue;
-    }
-    if (pendFrom >= 0) {
-      out.copyWithin(pendDst, pendFrom, pendTo);
-      pendFrom = -1;
-    }
-    if (sep) out[o++] = 32;
-    const s = o;
-    // Copying forward in place is safe: the run's letters only move left.
-    for (let k = i; k <= j; k++) out[o++] = out[tokStart[k]!]!;
-    tokStart[m] = s;
-    tokLen[m] = o - s;
-    tokOS[m] = tokOS[i]!;
-    tokOE[m] = tokOE[j]!;
-    tokHash[m] = hashFlags(out, s, o);
-    tokFlags[m] = hashedFlags & ~WIDE;
-    m++;
-    i = j + 1;
-  }
-  if (pendFrom >= 0) out.copyWithin(pendDst, pendFrom, pendTo);
-  return [m, o];
 }
 
 /** Slab that small result arrays are cut from (a typed-array allocation per text costs more than the scan). */
