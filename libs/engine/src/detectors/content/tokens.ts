@@ -104,36 +104,14 @@ export const NOT_ALNUM = 2;
 
 /** The folded text being written (tokens and single spaces). */
 let out = new Uint16Array(4096);
-let tokStart = new Int32Array(1024);
-let tokLen = new Int32Array(1024);
-let tokOS = new Int32Array(1024);
-let tokOE = new Int32Array(1024);
-let tokHash = new Int32Array(1024);
-let tokFlags = new Uint8Array(1024);
+/** Where the token arrays of long texts are written before emit copies them out. */
+let scratchTokens = new Int32Array(6 * 1024);
 
 function growOut(need: number): void {
   if (need <= out.length) return;
   const next = new Uint16Array(Math.max(need, out.length * 2));
   next.set(out);
   out = next;
-}
-
-function growTokens(need: number): void {
-  if (need <= tokStart.length) return;
-  const size = Math.max(need, tokStart.length * 2);
-  const grow = (a: Int32Array) => {
-    const b = new Int32Array(size);
-    b.set(a);
-    return b;
-  };
-  tokStart = grow(tokStart);
-  tokLen = grow(tokLen);
-  tokOS = grow(tokOS);
-  tokOE = grow(tokOE);
-  tokHash = grow(tokHash);
-  const flags = new Uint8Array(size);
-  flags.set(tokFlags);
-  tokFlags = flags;
 }
 
 /** The input's UTF-16 code units (reading a typed array is cheaper than String#charCodeAt). */
@@ -173,13 +151,24 @@ export function scanTokens(text: string): TokenArrays {
   const src = sourceUnits.load(text);
   growOut(n + 16);
   // Tokens are separated by at least one character, so this many always fit.
-  growTokens((n >> 1) + 2);
-  const starts = tokStart;
-  const lens = tokLen;
-  const origStarts = tokOS;
-  const origEnds = tokOE;
-  const hashes = tokHash;
-  const tokenFlags = tokFlags;
+  const cap = (n >> 1) + 2;
+  // The six token arrays, `cap` ints each: short texts write them straight into the slab (emit
+  // then only closes the gaps between them), long ones into scratchTokens.
+  const direct = cap * 6 <= DIRECT_MAX;
+  let block = scratchTokens;
+  let base = 0;
+  if (direct) {
+    base = reserveInts(cap * 6);
+    block = slab;
+  } else if (block.length < cap * 6) {
+    block = scratchTokens = new Int32Array(cap * 6);
+  }
+  const starts = block.subarray(base, base + cap);
+  const lens = block.subarray(base + cap, base + cap * 2);
+  const origStarts = block.subarray(base + cap * 2, base + cap * 3);
+  const origEnds = block.subarray(base + cap * 3, base + cap * 4);
+  const hashes = block.subarray(base + cap * 4, base + cap * 5);
+  const tokenFlags = block.subarray(base + cap * 5, base + cap * 6);
   let buf = out;
   let o = 0;
   let count = 0;
@@ -293,7 +282,7 @@ export function scanTokens(text: string): TokenArrays {
     count++;
     o = pos;
   }
-  return emit(count, o, wide);
+  return emit(block, base, cap, direct, count, o, wide);
 }
 
 /** Flag of hashFlags only: a folded character above U+00FF. */
@@ -431,48 +420,59 @@ const SLAB = 1 << 16;
 let slab = new Int32Array(SLAB);
 let slabUsed = 0;
 
-/** A zero-based Int32Array of `n` elements, usually a view of a shared slab; the caller fills it. */
-export function allocInts(n: number): Int32Array {
-  if (n > SLAB >> 3) return new Int32Array(n);
+/** Up to this many ints of token arrays (texts up to ~5,400 characters) are written into the slab. */
+const DIRECT_MAX = SLAB >> 2;
+
+/** Offset in `slab` of `n` free ints, starting a new slab when they do not fit; not yet taken. */
+function reserveInts(n: number): number {
   if (slabUsed + n > SLAB) {
     slab = new Int32Array(SLAB);
     slabUsed = 0;
   }
-  const view = slab.subarray(slabUsed, slabUsed + n);
-  slabUsed += n;
-  return view;
+  return slabUsed;
 }
 
-/** Up to this many tokens are copied by a loop: set(subarray) makes a view per array, which costs more. */
-const COPY_LOOP_MAX = 256;
+/** A zero-based Int32Array of `n` elements, usually a view of a shared slab; the caller fills it. */
+export function allocInts(n: number): Int32Array {
+  if (n > SLAB >> 3) return new Int32Array(n);
+  const at = reserveInts(n);
+  slabUsed = at + n;
+  return slab.subarray(at, at + n);
+}
 
-/** Makes the result: arrays sized to the token count, and the folded text as a string. */
-function emit(count: number, length: number, wide: boolean): TokenArrays {
-  const ints = allocInts(count * 6);
-  const starts = ints.subarray(0, count);
-  const lens = ints.subarray(count, count * 2);
-  const origStart = ints.subarray(count * 2, count * 3);
-  const origEnd = ints.subarray(count * 3, count * 4);
-  const hashes = ints.subarray(count * 4, count * 5);
-  const flags = ints.subarray(count * 5, count * 6);
-  if (count <= COPY_LOOP_MAX) {
-    for (let i = 0; i < count; i++) {
-      starts[i] = tokStart[i]!;
-      lens[i] = tokLen[i]!;
-      origStart[i] = tokOS[i]!;
-      origEnd[i] = tokOE[i]!;
-      hashes[i] = tokHash[i]!;
-      flags[i] = tokFlags[i]!;
-    }
+/**
+ * Makes the result from the six token arrays of `cap` ints at `base` in `block`: arrays sized to
+ * the token count (in the slab: moved together, which takes it; else copied) and the folded text.
+ */
+function emit(
+  block: Int32Array,
+  base: number,
+  cap: number,
+  direct: boolean,
+  count: number,
+  length: number,
+  wide: boolean,
+): TokenArrays {
+  let ints: Int32Array;
+  if (direct) {
+    for (let k = 1; k < 6; k++) block.copyWithin(base + k * count, base + k * cap, base + k * cap + count);
+    slabUsed = base + count * 6;
+    ints = block;
   } else {
-    starts.set(tokStart.subarray(0, count));
-    lens.set(tokLen.subarray(0, count));
-    origStart.set(tokOS.subarray(0, count));
-    origEnd.set(tokOE.subarray(0, count));
-    hashes.set(tokHash.subarray(0, count));
-    flags.set(tokFlags.subarray(0, count));
+    ints = allocInts(count * 6);
+    for (let k = 0; k < 6; k++) ints.set(block.subarray(k * cap, k * cap + count), k * count);
+    base = 0;
   }
-  return { text: outToString(length, wide), count, starts, lens, origStart, origEnd, hashes, flags };
+  return {
+    text: outToString(length, wide),
+    count,
+    starts: ints.subarray(base, base + count),
+    lens: ints.subarray(base + count, base + count * 2),
+    origStart: ints.subarray(base + count * 2, base + count * 3),
+    origEnd: ints.subarray(base + count * 3, base + count * 4),
+    hashes: ints.subarray(base + count * 4, base + count * 5),
+    flags: ints.subarray(base + count * 5, base + count * 6),
+  };
 }
 
 /** Splits `text` into folded word tokens (see scanTokens). */
