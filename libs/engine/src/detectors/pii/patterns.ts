@@ -259,7 +259,7 @@ function phonePlausible(v: string): boolean {
 }
 
 /** A phonePlausible candidate's score, or false. */
-function validPhone(v: string, floor = 0): boolean | number {
+function validPhone(v: string, floor: number): boolean | number {
   const n = digits(v);
   const intl = v.startsWith('+') || v.startsWith('00');
   let formatted = false;
