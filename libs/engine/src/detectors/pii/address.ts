@@ -38,9 +38,17 @@ const PO_BOX =
   /(?<![\p{L}\p{N}])(?:p\.? ?o\.? box|post office box|unit \d{1,6},? box|psc \d{1,6},? box) \d{1,6}(?![\p{L}\p{N}])/giu;
 const MILITARY =
   /(?<![\p{L}\p{N}])(?:(?:USNS|USNV|USS|USCGC) [\p{L}\p{M}'’-]{2,30}\s{0,3})?(?:APO|FPO|DPO) (?:AA|AE|AP) \d{5}(?![\p{L}\p{N}])/giu;
+/**
+ * The phrases that cue an address, lower-case, in the order CUE_ADDRESS tries them (a longer
+ * phrase before its own prefix: "address is" before "address").
+ */
+const CUE_PHRASE_LIST =
+  "address is|address:|address|lives at|lives in|lives on|lived at|lived in|lived on|live at|live in|live on|living at|located at|office is at|is at|sent to|send it to|send this to|shipped to|ship to|delivered to|deliver to|return it to|return to|moved to|meet me at|meet at|meeting at|arrived at|resides at|reside at|drops you off at|drop you off at|it's in|is in".split(
+    '|',
+  );
 // after an address cue: "is at 37 Parva Domus 6896", "sent to Edeby 55", "address is 82 vanhamaantie 83"
 const CUE_ADDRESS = new RegExp(
-  `(?:address(?: is|:)?|live(?:s|d)? (?:at|in|on)|living at|located at|office is at|is at|sent to|send (?:it|this) to|ship(?:ped)? to|deliver(?:ed)? to|return (?:it )?to|moved to|meet(?: me)? at|meeting at|arrived at|reside(?:s)? at|drops? you off at|it's in|lived in|live in|is in) (?:the corner of )?((?:\\d{1,6} ){0,2}${WORD}(?: ${WORD}){0,4} \\d{1,5}[a-z]?|\\d{1,6}(?: ${WORD}){1,4})(?![\\p{L}\\p{N}])`,
+  `(?:${CUE_PHRASE_LIST.join('|')}) (?:the corner of )?((?:\\d{1,6} ){0,2}${WORD}(?: ${WORD}){0,4} \\d{1,5}[a-z]?|\\d{1,6}(?: ${WORD}){1,4})(?![\\p{L}\\p{N}])`,
   'giu',
 );
 // "49 Via Nizza 60", "37 Parva Domus 6896": number, capitalised words, number
@@ -149,13 +157,11 @@ const EU_PREFIX_WORD_SET = new Set(EU_PREFIX_WORDS);
 /** `.,:/-`, which NUM_WORDS_NUM does not allow right before its first number. */
 const NUMBER_PUNCT = [46, 44, 58, 47, 45];
 /**
- * Every phrase the cue of CUE_ADDRESS matches, lower-case, by last character: a match of
- * CUE_ADDRESS starts at one of them right before the address (or before "the corner of ").
+ * The cue phrases by last character: a match of CUE_ADDRESS starts at one of them right before the
+ * address (or before "the corner of").
  */
 const CUE_PHRASES = new Map<number, string[]>();
-for (const phrase of `address is|address:|address|lives at|lives in|lives on|lived at|lived in|lived on|live at|live in|live on|living at|located at|office is at|is at|sent to|send it to|send this to|shipped to|ship to|delivered to|deliver to|return it to|return to|moved to|meet me at|meet at|meeting at|arrived at|resides at|reside at|drops you off at|drop you off at|it's in|is in`.split(
-  '|',
-)) {
+for (const phrase of CUE_PHRASE_LIST) {
   const last = phrase.charCodeAt(phrase.length - 1);
   CUE_PHRASES.set(last, [...(CUE_PHRASES.get(last) ?? []), phrase]);
 }
