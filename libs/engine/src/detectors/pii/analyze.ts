@@ -22,10 +22,6 @@ export interface AnalyzeOptions {
   allow?: ReadonlySet<string>;
 }
 
-// the word must start a word: "Steuer-ID:" is not the generic "id:" of an order form
-const NEGATIVE_CONTEXT =
-  /(?<![\p{L}\p{N}-])(?:order|invoice|tracking|version|ver\.|build|ticket|case|ref(?:erence)?|sku|isbn|serial|part|model|item|receipt|confirmation|transaction|txn|po|lot|batch|page|id:)\s*(?:no\.?|number|#|id)?\s*[:#]?\s*$/iu;
-
 interface CompiledPattern extends PatternRecognizer {
   contextRe?: RegExp;
   /**
@@ -143,6 +139,14 @@ const NEGATIVE_WORDS =
     '|',
   );
 const NEGATIVE_NUMBER_WORDS = ['no', 'no.', 'number', '#', 'id'];
+/**
+ * A negative word, an optional number word and an optional ':' or '#' ending the text (for
+ * non-ASCII context). The word must start a word: "Steuer-ID:" is not the generic "id:" of an order form.
+ */
+const NEGATIVE_CONTEXT = new RegExp(
+  `(?<![\\p{L}\\p{N}-])(?:${NEGATIVE_WORDS.map(escapeRegex).join('|')})\\s*(?:${NEGATIVE_NUMBER_WORDS.map(escapeRegex).join('|')})?\\s*[:#]?\\s*$`,
+  'iu',
+);
 const isAsciiSpace = (c: number): boolean => c === 32 || (c >= 9 && c <= 13);
 
 /** End of text[from, to) without its trailing ASCII whitespace. */
