@@ -162,6 +162,47 @@ function replaceUrls(text: string): string {
   return text.includes('://') || text.includes('www.') ? text.replace(URL_RE, ' xxurl ') : text;
 }
 
+/** @mentions as a placeholder word. */
+function replaceMentions(text: string): string {
+  return text.includes('@') ? text.replace(MENTION_RE, ' xxuser ') : text;
+}
+
+/** MENTION_RE for replaceMentionUnits' own scans. */
+const MENTION_SCAN_RE = new RegExp(MENTION_RE.source, MENTION_RE.flags);
+const USER_UNITS = Uint16Array.from(' xxuser ', (c) => c.charCodeAt(0));
+const mentionUnits = new CodeUnitBuffer();
+/** The code units written by replaceMentionUnits. */
+let splicedUnits = new Uint16Array(4096);
+
+/**
+ * Writes into `splicedUnits` the code units of `replaceMentions(text)` followed by four 0s, and
+ * returns their count: the same matches replaced (those of a global exec loop, which `replace`
+ * takes), without making a second copy of a long text as a string (a two-byte string of more than
+ * 64K code units is a large-object allocation, several times the cost of a copy).
+ */
+function replaceMentionUnits(text: string): number {
+  const n = text.length;
+  const src = mentionUnits.load(text);
+  // A match has at least two code units and becomes eight.
+  if (splicedUnits.length < n * 4 + 8) splicedUnits = new Uint16Array(n * 4 + 8);
+  const out = splicedUnits;
+  const re = MENTION_SCAN_RE;
+  re.lastIndex = 0;
+  let pos = 0;
+  let from = 0;
+  for (let m = re.exec(text); m !== null; m = re.exec(text)) {
+    out.set(src.subarray(from, m.index), pos);
+    pos += m.index - from;
+    out.set(USER_UNITS, pos);
+    pos += USER_UNITS.length;
+    from = re.lastIndex;
+  }
+  out.set(src.subarray(from, n), pos);
+  pos += n - from;
+  out.fill(0, pos, pos + 4);
+  return pos;
+}
+
 /** `normalizeForClassifier` of an ASCII text, minus the lower-casing (left to the caller). */
 function replacePlaceholders(text: string): string {
   let t = text;
@@ -486,13 +527,21 @@ export class Featurizer {
     let fold = WORD_FOLD;
     /** The first Σ of a text read through LOWER_FOLD (-1: none). */
     let sigma = -1;
+    /** Length of the text read when its code units are already in `splicedUnits` (-1: not). */
+    let spliced = -1;
     if (ASCII_RE.test(text)) t = replacePlaceholders(text);
     else {
-      t = replacePlaceholders(text.normalize('NFKC').replace(INVISIBLE_RE, ''));
-      if (t.includes('\u0130')) t = t.toLowerCase();
+      t = replaceUrls(text.normalize('NFKC').replace(INVISIBLE_RE, ''));
+      if (t.includes('\u0130')) t = replaceMentions(t).toLowerCase();
       else {
         fold = LOWER_FOLD;
-        sigma = t.indexOf('\u03a3');
+        // Nothing is read from the text but its code units (no Σ to lower-case in context): the
+        // mentions are replaced in a copy of them rather than in a second long string.
+        if (!t.includes('\u03a3') && t.includes('@')) spliced = replaceMentionUnits(t);
+        else {
+          t = replaceMentions(t);
+          sigma = t.indexOf('\u03a3');
+        }
       }
     }
     const maxN = this.maxCharN;
@@ -531,9 +580,9 @@ export class Featurizer {
     let prevSum = 0;
     let prevN = 0;
     let windows = 0;
-    const n = t.length;
+    const n = spliced >= 0 ? spliced : t.length;
     // The units end in a 0, which folds to a separator and closes the last token.
-    const units = scoreUnits.load(t);
+    const units = spliced >= 0 ? splicedUnits : scoreUnits.load(t);
     if (sigma >= 0) lowerSigmaStretches(t, units, sigma);
     let i = 0;
     for (;;) {
