@@ -162,75 +162,40 @@ function replaceUrls(text: string): string {
   return text.includes('://') || text.includes('www.') ? text.replace(URL_RE, ' xxurl ') : text;
 }
 
-/** URL_RE and MENTION_RE for replacePlaceholderUnits' own scans. */
-const URL_SCAN_RE = new RegExp(URL_RE.source, URL_RE.flags);
+/** @mentions as a placeholder word. */
+function replaceMentions(text: string): string {
+  return text.includes('@') ? text.replace(MENTION_RE, ' xxuser ') : text;
+}
+
+/** MENTION_RE for replaceMentionUnits' own scans. */
 const MENTION_SCAN_RE = new RegExp(MENTION_RE.source, MENTION_RE.flags);
-const URL_UNITS = Uint16Array.from(' xxurl ', (c) => c.charCodeAt(0));
 const USER_UNITS = Uint16Array.from(' xxuser ', (c) => c.charCodeAt(0));
-const placeholderUnits = new CodeUnitBuffer();
-/** The code units written by replacePlaceholderUnits. */
+const mentionUnits = new CodeUnitBuffer();
+/** The code units written by replaceMentionUnits. */
 let splicedUnits = new Uint16Array(4096);
-/** Start and end of each URL and each mention replaced by replacePlaceholderUnits. */
-const urlSpans: number[] = [];
-const userSpans: number[] = [];
 
 /**
- * Writes into `splicedUnits` the code units of `replacePlaceholders(text)` followed by four 0s and
- * returns their count, without making the two intermediate copies of a long text as strings (a
- * two-byte string of more than 64K code units is a large-object allocation, over ten times the
- * cost of a smaller one). The URLs are those of a global exec loop, which `replace` takes. The
- * mentions are found in `text` rather than in the text with its URLs replaced, which differ only
- * inside the URLs: a mention starting in a URL is not one (the scan goes on at the URL's end,
- * where the replaced text goes on as `text` does), and one running into a URL ends where the URL
- * starts (the replacement starts with a space), if a character is left after its `@`.
+ * Writes into `splicedUnits` the code units of `replaceMentions(text)` followed by four 0s, and
+ * returns their count: the same matches replaced (those of a global exec loop, which `replace`
+ * takes), without making a second copy of a long text as a string (a two-byte string of more than
+ * 64K code units is a large-object allocation, several times the cost of a copy).
  */
-function replacePlaceholderUnits(text: string): number {
+function replaceMentionUnits(text: string): number {
   const n = text.length;
-  const src = placeholderUnits.load(text);
-  urlSpans.length = 0;
-  userSpans.length = 0;
-  if (text.includes('://') || text.includes('www.')) {
-    const re = URL_SCAN_RE;
-    re.lastIndex = 0;
-    for (let m = re.exec(text); m !== null; m = re.exec(text)) urlSpans.push(m.index, re.lastIndex);
-  }
-  if (text.includes('@')) {
-    const re = MENTION_SCAN_RE;
-    re.lastIndex = 0;
-    /** The first URL that ends after the match's start. */
-    let r = 0;
-    for (let m = re.exec(text); m !== null; m = re.exec(text)) {
-      const p = m.index;
-      while (r < urlSpans.length && urlSpans[r + 1]! <= p) r += 2;
-      if (r < urlSpans.length && urlSpans[r]! < re.lastIndex) {
-        const urlStart = urlSpans[r]!;
-        if (urlStart - p >= 2) userSpans.push(p, urlStart);
-        re.lastIndex = urlSpans[r + 1]!;
-      } else userSpans.push(p, re.lastIndex);
-    }
-  }
-  // A URL has at least eight code units and becomes seven, a mention at least two and becomes eight.
+  const src = mentionUnits.load(text);
+  // A match has at least two code units and becomes eight.
   if (splicedUnits.length < n * 4 + 8) splicedUnits = new Uint16Array(n * 4 + 8);
   const out = splicedUnits;
+  const re = MENTION_SCAN_RE;
+  re.lastIndex = 0;
   let pos = 0;
   let from = 0;
-  let u = 0;
-  let k = 0;
-  while (u < urlSpans.length || k < userSpans.length) {
-    const url = k >= userSpans.length || (u < urlSpans.length && urlSpans[u]! < userSpans[k]!);
-    const start = url ? urlSpans[u]! : userSpans[k]!;
-    out.set(src.subarray(from, start), pos);
-    pos += start - from;
-    const word = url ? URL_UNITS : USER_UNITS;
-    out.set(word, pos);
-    pos += word.length;
-    if (url) {
-      from = urlSpans[u + 1]!;
-      u += 2;
-    } else {
-      from = userSpans[k + 1]!;
-      k += 2;
-    }
+  for (let m = re.exec(text); m !== null; m = re.exec(text)) {
+    out.set(src.subarray(from, m.index), pos);
+    pos += m.index - from;
+    out.set(USER_UNITS, pos);
+    pos += USER_UNITS.length;
+    from = re.lastIndex;
   }
   out.set(src.subarray(from, n), pos);
   pos += n - from;
@@ -566,17 +531,15 @@ export class Featurizer {
     let spliced = -1;
     if (ASCII_RE.test(text)) t = replacePlaceholders(text);
     else {
-      t = text.normalize('NFKC').replace(INVISIBLE_RE, '');
-      if (!t.includes('\u0130') && !t.includes('\u03a3')) {
-        // Nothing is read from the text but its code units (no Σ to lower-case in context, no İ
-        // to lower-case whole): the placeholders are written into a copy of them.
+      t = replaceUrls(text.normalize('NFKC').replace(INVISIBLE_RE, ''));
+      if (t.includes('\u0130')) t = replaceMentions(t).toLowerCase();
+      else {
         fold = LOWER_FOLD;
-        spliced = replacePlaceholderUnits(t);
-      } else {
-        t = replacePlaceholders(t);
-        if (t.includes('\u0130')) t = t.toLowerCase();
+        // Nothing is read from the text but its code units (no Σ to lower-case in context): the
+        // mentions are replaced in a copy of them rather than in a second long string.
+        if (!t.includes('\u03a3') && t.includes('@')) spliced = replaceMentionUnits(t);
         else {
-          fold = LOWER_FOLD;
+          t = replaceMentions(t);
           sigma = t.indexOf('\u03a3');
         }
       }
