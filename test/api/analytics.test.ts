@@ -46,9 +46,11 @@ describe('analytics pipeline: HTTP → API buffer → BullMQ → worker → Clic
     });
 
     const query = `/api/analytics/summary?from=${encodeURIComponent(from)}&to=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}`;
+    // The totals and the per-guardrail figures are two queries run side by side: while the last
+    // inserts land they can see different moments, so wait until both have all N.
     const summary = await poll(
       () => api.request(query, { key: tenant.key }),
-      (r) => r.body?.total >= N,
+      (r) => r.body?.total >= N && r.body.guardrails?.[0]?.runs >= N,
     );
     expect(summary.status).toBe(200);
     expect(summary.body.total).toBe(N);
