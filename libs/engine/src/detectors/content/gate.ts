@@ -9,6 +9,7 @@
  * is simply run over the whole text as before.
  */
 import { CodeUnitBuffer } from '../code-units/code-units.ts';
+import { stickyOf } from '../regex/sticky.ts';
 
 /** Maximum prefix length taken from a pattern (shorter when a pattern has too many prefixes). */
 const K = 5;
@@ -329,7 +330,7 @@ export class PatternGate {
   constructor(patterns: readonly RegExp[]) {
     if (patterns.length > 31) throw new Error('at most 31 patterns per gate');
     this.patterns = patterns;
-    this.sticky = patterns.map((p) => new RegExp(p.source, `${p.flags.replace('g', '')}y`));
+    this.sticky = patterns.map(stickyOf);
     const children: number[][] = [[]];
     const term: number[] = [0];
     let always = 0;

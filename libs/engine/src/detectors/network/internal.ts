@@ -2,6 +2,7 @@
  * Recognisers for internal network facts: hostnames under internal suffixes, private / loopback /
  * link-local addresses and URLs. Every regex starts only at a token boundary and is linear-time.
  */
+import { stickyOf } from '../regex/sticky.ts';
 
 /** Dotted hostnames, starting at a token boundary (so the scan is linear). */
 export const HOSTNAME = /(?<![\w.-])[a-z0-9][a-z0-9-]{0,62}(?:\.[a-z0-9-]{1,63}){1,12}(?![\w-])/gi;
@@ -40,7 +41,7 @@ const stickyCopies = new WeakMap<RegExp, RegExp>();
 function stickyCopy(pattern: RegExp): RegExp {
   let sticky = stickyCopies.get(pattern);
   if (!sticky) {
-    sticky = new RegExp(pattern.source, `${pattern.flags.replace('g', '')}y`);
+    sticky = stickyOf(pattern);
     stickyCopies.set(pattern, sticky);
   }
   return sticky;

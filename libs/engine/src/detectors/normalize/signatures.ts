@@ -5,6 +5,7 @@
  */
 
 import { CodeUnitBuffer } from '../code-units/code-units.ts';
+import { stickyOf } from '../regex/sticky.ts';
 import { type DecodedPayload, decodeEmbedded } from './decode.ts';
 import { normalizeText } from './normalize.ts';
 
@@ -281,7 +282,7 @@ const REGEX_SYNTAX = new Set([...'\\^$.|?*+()[]{}']);
 function compileGlobal(sig: Signature): GlobalSignature {
   const { source, flags } = sig.re;
   if (source.startsWith(LINE_START) && splitTopLevel(source).length === 1 && !flags.includes('m'))
-    return { sig, lineStart: new RegExp(source, flags.replace('g', '') + 'y') };
+    return { sig, lineStart: stickyOf(sig.re) };
   const firstChars: string[] = [];
   for (const branch of splitTopLevel(source)) {
     const c = branch[0] === '\\' ? branch[1] : branch[0];
@@ -293,7 +294,7 @@ function compileGlobal(sig: Signature): GlobalSignature {
     if (!literal || c === undefined || /[a-z0-9]/i.test(c) || OPTIONAL_QUANTIFIER.has(after)) return { sig };
     if (!firstChars.includes(c)) firstChars.push(c);
   }
-  return { sig, firstChars: { chars: firstChars, sticky: new RegExp(source, flags.replace('g', '') + 'y') } };
+  return { sig, firstChars: { chars: firstChars, sticky: stickyOf(sig.re) } };
 }
 
 const compiledFamilies = new WeakMap<readonly Signature[], CompiledFamily>();
@@ -315,7 +316,7 @@ function compileFamily(signatures: readonly Signature[]): CompiledFamily {
     reach.left = Math.max(reach.left, r.left);
     reach.right = Math.max(reach.right, r.right);
     const idx = anchored.length;
-    anchored.push({ sig, sticky: new RegExp(sig.re.source, sig.re.flags.replace('g', '') + 'y') });
+    anchored.push({ sig, sticky: stickyOf(sig.re) });
     for (const pre of p) prefixes.push([pre, idx]);
   }
   let nodes = 1;

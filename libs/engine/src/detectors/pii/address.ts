@@ -3,6 +3,8 @@
  * type, European "Name-straße 12" / "Via Roma 10" forms, PO boxes and military addresses),
  * raised by address cues ("I live at", "ship to", "address is").
  */
+
+import { stickyOf } from '../regex/sticky.ts';
 import { digitRuns, isAsciiDigit, isAsciiLetter, letterAt, letterBefore } from './chars.ts';
 import type { PiiMatch } from './types.ts';
 
@@ -57,8 +59,6 @@ const NUM_WORDS_NUM =
 const UNIT =
   /(?<![\p{L}\p{N}])(?:apt\.?|apartment|suite|ste\.?|unit|flat) #?\d{1,5}[a-z]?(?![\p{L}\p{N}])/giu;
 const ZIP_TAIL = /^,? ?(?:\n ?)?(?:[\p{L}\p{M}' .-]{2,40},? (?:[A-Z]{2} )?\d{5}(?:-\d{4})?)/u;
-
-const sticky = (re: RegExp): RegExp => new RegExp(re.source, `${re.flags.replace('g', '')}y`);
 
 /**
  * The matches of the sticky `re` that start at one of `starts`, as a global scan finds them when
@@ -144,14 +144,14 @@ function sameWord(text: string, start: number, word: string): boolean {
   return true;
 }
 
-const US_STREET_AT = sticky(US_STREET);
-const EU_SUFFIX_STREET_AT = sticky(EU_SUFFIX_STREET);
-const EU_PREFIX_STREET_AT = sticky(EU_PREFIX_STREET);
-const PO_BOX_AT = sticky(PO_BOX);
-const MILITARY_AT = sticky(MILITARY);
-const CUE_ADDRESS_AT = sticky(CUE_ADDRESS);
-const NUM_WORDS_NUM_AT = sticky(NUM_WORDS_NUM);
-const UNIT_AT = sticky(UNIT);
+const US_STREET_AT = stickyOf(US_STREET);
+const EU_SUFFIX_STREET_AT = stickyOf(EU_SUFFIX_STREET);
+const EU_PREFIX_STREET_AT = stickyOf(EU_PREFIX_STREET);
+const PO_BOX_AT = stickyOf(PO_BOX);
+const MILITARY_AT = stickyOf(MILITARY);
+const CUE_ADDRESS_AT = stickyOf(CUE_ADDRESS);
+const NUM_WORDS_NUM_AT = stickyOf(NUM_WORDS_NUM);
+const UNIT_AT = stickyOf(UNIT);
 
 const EU_PREFIX_WORD_SET = new Set(EU_PREFIX_WORDS);
 /** `.,:/-`, which NUM_WORDS_NUM does not allow right before its first number. */
@@ -338,7 +338,7 @@ const DATE = new RegExp(
 const DOB_CUE =
   /(?:\bborn|\bbirth|\bd\.?o\.?b\b|\bbirthday|\bgeboren|\bgeb\.|\bnée?\b|\bnacid[oa]|\bnat[oa]\b)/i;
 
-const DATE_AT = sticky(DATE);
+const DATE_AT = stickyOf(DATE);
 /** First letters of the month names, and the "o" of "of". */
 const MONTH_INITIALS = [...'jfmasondo'].map((c) => c.charCodeAt(0));
 

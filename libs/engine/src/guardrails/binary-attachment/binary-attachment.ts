@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineGuardrail } from '../../core/define.ts';
 import { excerpt } from '../../core/preview.ts';
 import type { Finding } from '../../core/types.ts';
+import { stickyOf } from '../../detectors/regex/sticky.ts';
 
 export const DATA_URL =
   /\bdata:[\w.+-]{1,100}\/[\w.+-]{1,100}(?:;[\w.+-]{1,50}=[\w.+-]{1,100}){0,5}(?:;base64)?,/gi;
@@ -18,7 +19,6 @@ export const HEX_ESCAPES = /(?:\\x[0-9a-fA-F]{2}){16,}|(?:0x[0-9a-fA-F]{2},\s?){
 /** Magic numbers of executables and archives appearing as raw text. */
 export const MAGIC = /%PDF-\d|PK\x03\x04|\x7fELF|MZ\x90\x00|\x89PNG\r\n\x1a\n|\x1f\x8b\x08|Rar!\x1a\x07/g;
 
-const stickyOf = (pattern: RegExp) => new RegExp(pattern.source, `${pattern.flags.replace('g', '')}y`);
 const BASE64_RUN_STICKY = stickyOf(BASE64_RUN);
 const HEX_RUN_STICKY = stickyOf(HEX_RUN);
 

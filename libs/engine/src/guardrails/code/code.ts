@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineGuardrail } from '../../core/define.ts';
 import type { Finding } from '../../core/types.ts';
 import { PatternGate, patternPrefixes } from '../../detectors/content/gate.ts';
+import { stickyOf } from '../../detectors/regex/sticky.ts';
 
 /** Go's short variable declaration. */
 const GO_ASSIGN = /\w\s?:=\s?/;
@@ -131,7 +132,7 @@ class SignatureScan {
     signatures.forEach((re, k) => {
       const literal = REQUIRED_LITERAL.get(re);
       if (re.flags.includes('m') && re.source.startsWith('^'))
-        this.lineStart.push({ at: k, sticky: new RegExp(re.source, `${re.flags}y`) });
+        this.lineStart.push({ at: k, sticky: stickyOf(re) });
       else if (literal !== undefined) this.byLiteral.push({ at: k, literal });
       else if (re === CSS_RULE) cssRule = k;
       else if (patternPrefixes(new RegExp(re.source, `${re.flags}g`))) gated.push(k);
@@ -151,7 +152,7 @@ class SignatureScan {
       });
     }
     this.cssRule = cssRule;
-    this.cssSticky = new RegExp(CSS_RULE.source, `${CSS_RULE.flags}y`);
+    this.cssSticky = stickyOf(CSS_RULE);
   }
 
   /** found[k] = 1 when signature k matches somewhere in the text. */

@@ -5,6 +5,7 @@ import type { Finding } from '../../core/types.ts';
 import { CodeUnitBuffer } from '../../detectors/code-units/code-units.ts';
 import { type NormalizedText, normalizeText } from '../../detectors/normalize/index.ts';
 import { decodedPayloads, type Signature, scanFamily } from '../../detectors/normalize/signatures.ts';
+import { stickyOf } from '../../detectors/regex/sticky.ts';
 import { CROSS_CONTEXT_SIGNATURES } from '../cross-context-manipulation/cross-context-manipulation.ts';
 import { JAILBREAK_SIGNATURES } from '../jailbreak-pattern/jailbreak-pattern.ts';
 import { OVERRIDE_SIGNATURES } from '../override-instruction/override-instruction.ts';
@@ -44,7 +45,7 @@ const stickyCopies = new WeakMap<Signature, RegExp>();
 function matchesAt(sig: Signature, plain: string, at: number): boolean {
   let re = stickyCopies.get(sig);
   if (!re) {
-    re = new RegExp(sig.re.source, `${sig.re.flags.replace('g', '')}y`);
+    re = stickyOf(sig.re);
     stickyCopies.set(sig, re);
   }
   re.lastIndex = at;
