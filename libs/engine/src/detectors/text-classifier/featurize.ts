@@ -152,9 +152,7 @@ export function normalizeForClassifier(text: string): string {
     // NFKC folds full-width letters and compatibility forms.
     t = t.normalize('NFKC').replace(INVISIBLE_RE, '');
   }
-  if (t.includes('://') || t.includes('www.')) t = t.replace(URL_RE, ' xxurl ');
-  if (t.includes('@')) t = t.replace(MENTION_RE, ' xxuser ');
-  return t.toLowerCase();
+  return replacePlaceholders(t).toLowerCase();
 }
 
 /** URLs as a placeholder word; `deobfuscate` mode leaves `@` to the leetspeak reading (`p@ss`). */
@@ -203,12 +201,9 @@ function replaceMentionUnits(text: string): number {
   return pos;
 }
 
-/** `normalizeForClassifier` of an ASCII text, minus the lower-casing (left to the caller). */
+/** URLs and then @mentions as placeholder words: `normalizeForClassifier` minus NFKC and lower-casing. */
 function replacePlaceholders(text: string): string {
-  let t = text;
-  if (t.includes('://') || t.includes('www.')) t = t.replace(URL_RE, ' xxurl ');
-  if (t.includes('@')) t = t.replace(MENTION_RE, ' xxuser ');
-  return t;
+  return replaceMentions(replaceUrls(text));
 }
 
 export interface FeatureSpec {
