@@ -51,11 +51,14 @@ function firstMasks(first: string | undefined): [number, number] {
   return [m0, m1];
 }
 
+/** Every key of T, optional ones included (with undefined): forgetting one is a type error. */
+type AllKeys<T> = { [K in keyof Required<T>]: T[K] };
+
 const COMPILED: CompiledPattern[] = PATTERNS.map((p) => {
   const [first0, first1] = firstMasks(p.first);
   // every key, in one order, even when undefined: spread copies of the PATTERNS entries (each with
   // its own set of keys) had a hidden class each, and runPatterns' reads of them were megamorphic
-  return {
+  const compiled: AllKeys<CompiledPattern> = {
     type: p.type,
     regex: p.regex,
     score: p.score,
@@ -76,6 +79,7 @@ const COMPILED: CompiledPattern[] = PATTERNS.map((p) => {
     first0,
     first1,
   };
+  return compiled;
 });
 
 function asciiContextWords(words: readonly string[]): (string[] | undefined)[] | undefined {

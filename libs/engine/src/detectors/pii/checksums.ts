@@ -345,3 +345,20 @@ export function deRvnr(value: string): boolean {
   }
   return s % 10 === d(v, 11);
 }
+
+/**
+ * ISO 13616 check digits of an upper-case IBAN of letters and digits, as ibantools computes them:
+ * 98 minus (BBAN, country code, "00", letters as 10-35) mod 97 equals the digits at 2-3.
+ */
+export function ibanCheckDigits(iban: string): boolean {
+  let rest = 0;
+  const add = (c: number): void => {
+    rest = c >= 65 ? (rest * 100 + c - 55) % 97 : (rest * 10 + c - 48) % 97;
+  };
+  for (let i = 4; i < iban.length; i++) add(iban.charCodeAt(i));
+  add(iban.charCodeAt(0));
+  add(iban.charCodeAt(1));
+  add(48);
+  add(48);
+  return 98 - rest === Number.parseInt(iban.slice(2, 4), 10);
+}

@@ -1,6 +1,7 @@
 /** Medical facts (diagnoses, conditions, medications, procedures, test results) for PHIAwareness. */
 
 import { CodeUnitBuffer } from '../code-units/code-units.ts';
+import { isAsciiDigit, isAsciiLetter } from './chars.ts';
 
 const TERMS = `diabetes|diabetic|cancer|carcinoma|tumou?r|leukemia|lymphoma|melanoma|hiv|aids|hepatitis|tuberculosis|
 asthma|copd|hypertension|hypotension|arrhythmia|heart failure|heart attack|myocardial infarction|stroke|epilepsy|seizures?|
@@ -104,7 +105,7 @@ const BY_PAIR = (() => {
 /** The code units of the text being scanned: a typed array reads faster than charCodeAt. */
 const textUnits = new CodeUnitBuffer();
 
-const isAsciiAlnum = (c: number): boolean => ((c | 32) >= 97 && (c | 32) <= 122) || (c >= 48 && c <= 57);
+const isAsciiAlnum = (c: number): boolean => isAsciiLetter(c) || isAsciiDigit(c);
 
 /** Whether one of `tails` follows at u[at] (in a text of n code units), compared as /iu folds (fold()). */
 function tailFollows(u: Uint16Array, n: number, at: number, tails: readonly string[]): boolean {

@@ -312,7 +312,7 @@ function refineIban(v: string): { length: number; score: number } | false {
   // an all-lower-case IBAN ("gb82west1234...") is reported only with a context word
   const lower = candidate !== compact.slice(0, spec);
   // the check digits first: most candidates (hex digests) fail them, and a lower-case one is then out
-  const checksumOk = ibanCheckDigitsOk(candidate);
+  const checksumOk = ck.ibanCheckDigits(candidate);
   if ((!checksumOk && lower) || !bbanValid(candidate)) return false;
   return { length, score: checksumOk ? (lower ? 0.45 : 0.9) : 0.4 };
 }
@@ -338,23 +338,6 @@ function bbanValid(iban: string): boolean {
   }
   const bban = iban.slice(4);
   return format.test(bban) && (!spec.bban_validation_func || spec.bban_validation_func(bban));
-}
-
-/**
- * ISO 13616 check digits of an upper-case IBAN of letters and digits, as ibantools computes them:
- * 98 minus (BBAN, country code, "00", letters as 10-35) mod 97 equals the digits at 2-3.
- */
-function ibanCheckDigitsOk(iban: string): boolean {
-  let rest = 0;
-  const add = (c: number): void => {
-    rest = c >= 65 ? (rest * 100 + c - 55) % 97 : (rest * 10 + c - 48) % 97;
-  };
-  for (let i = 4; i < iban.length; i++) add(iban.charCodeAt(i));
-  add(iban.charCodeAt(0));
-  add(iban.charCodeAt(1));
-  add(48);
-  add(48);
-  return 98 - rest === Number.parseInt(iban.slice(2, 4), 10);
 }
 
 const IBAN_LENGTHS = new Map<string, number>(
