@@ -100,12 +100,6 @@ const SIGNATURE_GUARDRAILS = [
   encodingObfuscation,
 ];
 const signatureChecks = SIGNATURE_GUARDRAILS.map((g) => g.create(g.configSchema.parse({}) as never, {}));
-const sigFlag: boolean[] = rows.map((r) =>
-  signatureChecks.some((check) => {
-    const d = check({ text: r.text, stage: 'input', context: {}, caller: { userId: 'train' } });
-    return !(d as { passed: boolean }).passed;
-  }),
-);
 
 /** Threshold maximising F1 on out-of-fold scores together with the signature guardrails, keeping hard-negative FPR at or under 2.5 %. */
 function chooseThreshold(scores: number[]): number {
@@ -129,8 +123,51 @@ function chooseThreshold(scores: number[]): number {
 
 const pct = (x: number): string => `${(x * 100).toFixed(1)}%`;
 
+const wordCount = (t: string): number => t.split(/\s+/).filter(Boolean).length;
+const signatureFlags = (text: string): boolean =>
+  signatureChecks.some((check) => {
+    const d = check({ text, stage: 'input', context: {}, caller: { userId: 'train' } });
+    return !(d as { passed: boolean }).passed;
+  });
+
+/**
+ * Attacks buried in documents, out of fold: each short attack (≤ BURIED_MAX_WORDS words) of a
+ * fold is put in the middle of ~BURIED_DOC_WORDS words of that fold's benign prompts and scored by
+ * the model trained without the fold; the same documents without the attack measure false alarms
+ * on long benign text. The dev data holds no such documents, so this is how the scoring of long
+ * texts (whole text against windows) is judged.
+ */
+const BURIED_MAX_WORDS = 60;
+const BURIED_DOC_WORDS = 600;
+const buried: Array<{ withAttack: number; without: number; sigWith: boolean; sigWithout: boolean }> = [];
+function probeBuried(model: { score(text: string): number }, heldOut: number[]): void {
+  const filler = heldOut
+    .filter((i) => rows[i]!.label === 0 && !rows[i]!.hard_negative)
+    .map((i) => rows[i]!.text);
+  const attacks = heldOut.filter((i) => rows[i]!.label === 1 && wordCount(rows[i]!.text) <= BURIED_MAX_WORDS);
+  attacks.forEach((a, k) => {
+    const pieces: string[] = [];
+    let words = 0;
+    for (let j = (k * 13) % filler.length; words < BURIED_DOC_WORDS; j = (j + 1) % filler.length) {
+      pieces.push(filler[j]!);
+      words += wordCount(filler[j]!);
+    }
+    const mid = Math.ceil(pieces.length / 2);
+    const without = pieces.join('\n\n');
+    const withAttack = [...pieces.slice(0, mid), rows[a]!.text, ...pieces.slice(mid)].join('\n\n');
+    buried.push({
+      withAttack: model.score(classifierInput(withAttack)),
+      without: model.score(classifierInput(without)),
+      sigWith: signatureFlags(withAttack),
+      sigWithout: signatureFlags(without),
+    });
+  });
+}
+
+const sigFlag: boolean[] = rows.map((r) => signatureFlags(r.text));
+
 const started = performance.now();
-const oof = crossValidateScores(examples, TRAIN_OPTIONS, FOLDS);
+const oof = crossValidateScores(examples, TRAIN_OPTIONS, FOLDS, probeBuried);
 const threshold = chooseThreshold(oof);
 const labels = examples.map((e) => e.label);
 const hardNeg = examples.map((e, i) => [e, i] as const).filter(([e]) => e.row.hard_negative);
@@ -157,6 +194,17 @@ const report = (what: string, f: boolean[]): void => {
 report('signature guardrails alone (no training)     ', sigFlag);
 report(`model alone, cross-validated (${FOLDS}-fold, grouped), threshold ${threshold}`, modelOnly);
 report(`model + signatures, cross-validated (${FOLDS}-fold, grouped)`, flagged);
+const rate = (f: (b: (typeof buried)[number]) => boolean): number => buried.filter(f).length / buried.length;
+const buriedFigures = {
+  documents: buried.length,
+  recallModel: rate((b) => b.withAttack >= threshold),
+  recallWithSignatures: rate((b) => b.withAttack >= threshold || b.sigWith),
+  benignFlaggedModel: rate((b) => b.without >= threshold),
+  benignFlaggedWithSignatures: rate((b) => b.without >= threshold || b.sigWithout),
+};
+console.log(
+  `attacks buried in ~${BURIED_DOC_WORDS}-word documents (${buried.length}, out of fold): recall model ${pct(buriedFigures.recallModel)}, with signatures ${pct(buriedFigures.recallWithSignatures)}; the documents without the attack flagged: model ${pct(buriedFigures.benignFlaggedModel)}, with signatures ${pct(buriedFigures.benignFlaggedWithSignatures)}`,
+);
 
 const sources = [...new Set(examples.map((e) => sourceOf(e.row)))].sort();
 const perSource: Record<string, { n: number; cvRate: number; loso?: number; label: 0 | 1 }> = {};
@@ -221,6 +269,27 @@ console.log('worst cross-validated false alarms:');
 for (const m of falseAlarms) console.log(`  ${show(m)}`);
 
 const model = trainLogisticRegression(examples, { ...TRAIN_OPTIONS, threshold });
+
+/**
+ * Texts of the other eval files that are no prompt attack: code and configuration
+ * (secrets.jsonl), prose with personal data (pii.jsonl). The injection data holds little code, so
+ * this is where a model that learned "symbols mean attack" shows it.
+ */
+const finalClassifier = createClassifier(model);
+const otherFlagged: Record<string, number> = {};
+for (const file of ['secrets.jsonl', 'pii.jsonl']) {
+  const texts = readFileSync(join(dataDir, file), 'utf8')
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => (JSON.parse(l) as { text: string }).text);
+  otherFlagged[file] =
+    texts.filter((t) => finalClassifier.score(classifierInput(t)) >= threshold).length / texts.length;
+}
+console.log(
+  `final model on texts that are no attack: ${Object.entries(otherFlagged)
+    .map(([f, r]) => `${f} ${pct(r)} flagged`)
+    .join(', ')}`,
+);
 model.meta = {
   ...model.meta,
   data: 'prompt_injection.jsonl (dev half), see docs/guardrails/prompt-attacks.md',
@@ -245,6 +314,8 @@ if (!process.argv.includes('--no-write')) {
         signaturesAlone: { ...metricsAt(labels, sigFlag), hardNegativeFpr: hardFpr(sigFlag) },
         modelAloneCrossValidated: { ...metricsAt(labels, modelOnly), hardNegativeFpr: hardFpr(modelOnly) },
         crossValidated: { ...cv, hardNegativeFpr: cvHardFpr },
+        buried: buriedFigures,
+        otherFilesFlagged: otherFlagged,
         perSource,
         misses: misses.map((m) => ({ id: m.e.row.id, score: Number(m.s.toFixed(3)) })),
         falseAlarms: falseAlarms.map((m) => ({ id: m.e.row.id, score: Number(m.s.toFixed(3)) })),

@@ -349,11 +349,15 @@ export function assignFolds(examples: Array<{ group?: string }>, folds: number, 
   return keys.map((k) => foldOf.get(k)!);
 }
 
-/** Out-of-fold scores: each example scored by a model trained without its fold. */
+/**
+ * Out-of-fold scores: each example scored by a model trained without its fold. `onFold` gets each
+ * fold's model and the indices of the examples it was not trained on (for probes of their own).
+ */
 export function crossValidateScores(
   examples: Example[],
   options: TrainOptions | undefined,
   folds: number,
+  onFold?: (model: TextClassifier, heldOut: number[]) => void,
 ): number[] {
   if (folds < 2) throw new Error('need at least 2 folds');
   const o = resolve(options);
@@ -362,9 +366,13 @@ export function crossValidateScores(
   for (let f = 0; f < folds; f++) {
     const train = examples.filter((_, i) => fold[i] !== f);
     const model = createClassifier(trainLogisticRegression(train, o));
+    const heldOut: number[] = [];
     examples.forEach((e, i) => {
-      if (fold[i] === f) scores[i] = model.score(e.text);
+      if (fold[i] !== f) return;
+      scores[i] = model.score(e.text);
+      heldOut.push(i);
     });
+    onFold?.(model, heldOut);
   }
   return scores;
 }
