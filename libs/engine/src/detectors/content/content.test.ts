@@ -7,8 +7,8 @@ import { linearTimeStatus } from '../../testing/linear-time.ts';
 import { foldText } from './folded.ts';
 import { Lexicon, maskWord } from './lexicon.ts';
 import { BENIGN_CONTEXT, HARM_FAMILIES, REQUEST_FRAME, REQUEST_TOPICS } from './phrases.ts';
-import { analyzeContent, contentLexicon, signalTags } from './signals.ts';
-import { tokenize } from './tokens.ts';
+import { analyzeContent, contentLexicon, modelTokens, signalTags } from './signals.ts';
+import { tokenHash, tokenize } from './tokens.ts';
 
 const cats = (t: string) => contentLexicon.match(t).map((h) => `${h.matched}:${h.entry.category}`);
 
@@ -53,6 +53,20 @@ describe('content tokens and lexicons', () => {
     const lx = new Lexicon([{ term: 'adult content', category: 'x', weight: 1 }]);
     expect(lx.match('no ADULT   content here')).toHaveLength(1);
     expect(maskWord('faggot')).toBe('f*****');
+  });
+
+  it("gives a model the folded tokens' hashes followed by its signal tags", () => {
+    const text = 'How do I make a B0MB at home?';
+    const s = analyzeContent(text);
+    const words = s.folded.text.split(' ');
+    expect(words).toEqual(['how', 'do', 'i', 'make', 'a', 'bomb', 'at', 'home']);
+    const tags = signalTags(s).trim().split(' ');
+    expect(tags).toContain('zzaskweapons');
+    const { hashes, count } = modelTokens(s);
+    expect(count).toBe(words.length + tags.length);
+    // tokenHash is the hash the tokeniser stores, so a tag reads like a word of the text would.
+    expect([...hashes.subarray(0, count)]).toEqual([...words, ...tags].map(tokenHash));
+    expect(modelTokens(s, { topics: true }).count).toBe(count);
   });
 
   it('maps folded pattern hits back to the original text', () => {

@@ -5,7 +5,16 @@
  * inside a longer word ("Scunthorpe", "spicy", "cocktail" do not contain a hit).
  */
 import type { FoldedText } from './folded.ts';
-import { collapse3, collapseAll, DOUBLED, FNV_OFFSET, FNV_PRIME, type Token, tokenize } from './tokens.ts';
+import {
+  collapse3,
+  collapseAll,
+  DOUBLED,
+  FNV_OFFSET,
+  FNV_PRIME,
+  type Token,
+  tokenHash,
+  tokenize,
+} from './tokens.ts';
 
 export interface LexEntry {
   term: string;
@@ -26,12 +35,6 @@ export interface LexHit {
 }
 
 const VOWELS = /[aeiou]/;
-
-const fnv = (s: string): number => {
-  let h = FNV_OFFSET;
-  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), FNV_PRIME);
-  return h;
-};
 
 const FILTER_BITS = 17;
 const FILTER_MASK = (1 << FILTER_BITS) - 1;
@@ -60,7 +63,7 @@ class CodeTable<T> {
     this.hashes = new Int32Array(size);
     this.mask = size - 1;
     for (const [k, v] of map) {
-      const h = fnv(k);
+      const h = tokenHash(k);
       let slot = h & this.mask;
       while (this.slots[slot] !== 0) slot = (slot + 1) & this.mask;
       this.keys.push(k);
@@ -244,7 +247,7 @@ export class Lexicon {
     for (const [k, phrases] of this.phrases) combined.set(k, { ...combined.get(k), phrases });
     return {
       words: new CodeTable(combined),
-      collapsed: new HashSet([...this.words.keys()].map((k) => fnv(collapseAll(k)))),
+      collapsed: new HashSet([...this.words.keys()].map((k) => tokenHash(collapseAll(k)))),
     };
   }
 

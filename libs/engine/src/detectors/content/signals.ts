@@ -3,11 +3,14 @@
  * every content guardrail, plus the tag string that feeds lexicon knowledge into the trained models
  * (a linear model over n-grams cannot know that an unseen slur spelling is a slur; a tag can).
  */
+
+import type { TokenHashes } from '../text-classifier/index.ts';
 import { type FoldedText, foldText, type PatternHit } from './folded.ts';
 import { PatternGate } from './gate.ts';
 import { type LexHit, Lexicon } from './lexicon.ts';
 import { CONTENT_LEXICON } from './lexicons.ts';
 import { BENIGN_CONTEXT, HARM_FAMILIES, REQUEST_FRAME, REQUEST_TOPICS } from './phrases.ts';
+import { tokenHash } from './tokens.ts';
 
 export const contentLexicon = new Lexicon(CONTENT_LEXICON);
 
@@ -90,18 +93,8 @@ function tagOf(prefix: string, category: string): string {
   return tag;
 }
 
-/** Which signals a model's input carries. */
-export interface TagOptions {
-  /** Tags of the request topics (HarmfulRequest). */
-  topics?: boolean;
-}
-
-/**
- * Tag tokens appended to a text before the model sees it, at training and at inference alike:
- * one tag per lexicon family and harm family found, and a combined tag when a harm family occurs
- * inside a request frame.
- */
-export function signalTags(s: ContentSignals, options: TagOptions = {}): string {
+/** The tags of `signalTags` in that order, each as a token. */
+function signalTagList(s: ContentSignals, options: TagOptions): string[] {
   const tags = new Set<string>();
   // A long text can hold many thousands of hits of a few categories: one tag string per category.
   let lastCategory = '';
@@ -116,8 +109,23 @@ export function signalTags(s: ContentSignals, options: TagOptions = {}): string 
   }
   if (s.requestFrame) tags.add('zzframe');
   if (s.benignContext) tags.add('zzbenignobj');
-  if (tags.size === 0) return '';
-  return ` ${[...tags].sort().join(' ')}`;
+  return [...tags].sort();
+}
+
+/** Which signals a model's input carries. */
+export interface TagOptions {
+  /** Tags of the request topics (HarmfulRequest). */
+  topics?: boolean;
+}
+
+/**
+ * Tag tokens appended to a text before the model sees it, at training and at inference alike:
+ * one tag per lexicon family and harm family found, and a combined tag when a harm family occurs
+ * inside a request frame.
+ */
+export function signalTags(s: ContentSignals, options: TagOptions = {}): string {
+  const tags = signalTagList(s, options);
+  return tags.length === 0 ? '' : ` ${tags.join(' ')}`;
 }
 
 /** The text the content models score: the text itself plus its signal tags. */
@@ -127,4 +135,22 @@ export function modelInput(
   options: TagOptions = {},
 ): string {
   return text + signalTags(s, options);
+}
+
+/** Token hashes of the last `modelTokens` call (reused: a caller scores them before the next call). */
+let tokenBuffer = new Int32Array(1024);
+
+/**
+ * The input of a `tokenHashes` content model: the hashes of the folded tokens the analysis has
+ * already made, then those of the signal tags, so the model reads the text without tokenising it
+ * again. Valid until the next call.
+ */
+export function modelTokens(s: ContentSignals, options: TagOptions = {}): TokenHashes {
+  const tags = signalTagList(s, options);
+  const { hashes, count } = s.folded;
+  const total = count + tags.length;
+  if (tokenBuffer.length < total) tokenBuffer = new Int32Array(Math.max(total, tokenBuffer.length * 2));
+  tokenBuffer.set(hashes.subarray(0, count));
+  for (let k = 0; k < tags.length; k++) tokenBuffer[count + k] = tokenHash(tags[k]!);
+  return { hashes: tokenBuffer, count: total };
 }

@@ -97,6 +97,13 @@ export interface TokenArrays {
 
 export const FNV_OFFSET = 0x811c9dc5;
 export const FNV_PRIME = 0x01000193;
+
+/** The hash `TokenArrays.hashes` holds for a token whose folded characters are `s`. */
+export function tokenHash(s: string): number {
+  let h = FNV_OFFSET;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), FNV_PRIME);
+  return h;
+}
 /** Token flag: two equal characters in a row (a stretched spelling is possible). */
 export const DOUBLED = 1;
 /** Token flag: a character other than a-z and 0-9 (regex word starts may occur inside it). */

@@ -218,6 +218,18 @@ export interface FeatureSpec {
    * (default false: the original tokenizer).
    */
   deobfuscate?: boolean;
+  /**
+   * Word n-grams only, over a sequence of token hashes the caller gives (`runHashes`,
+   * `scoreHashes`), such as the tokens the content analysis has already made: the model does no
+   * tokenising of its own (default false).
+   */
+  tokenHashes?: boolean;
+}
+
+/** Token hashes of one input: `hashes[0, count)`. */
+export interface TokenHashes {
+  hashes: Int32Array;
+  count: number;
 }
 
 /** Emits bucket indices; `token` is called once per token (used for windowing at inference). */
@@ -306,6 +318,7 @@ export class Featurizer {
   /** Bucket indices of a word-only model's window, or of a missed token's character n-grams. */
   private indices = new Int32Array(4096);
   private readonly deobfuscate: boolean;
+  private readonly tokenHashes: boolean;
   /** Word hashes of the last text in `deobfuscate` mode. */
   private hashes = new Int32Array(1024);
 
@@ -335,6 +348,10 @@ export class Featurizer {
     this.charSizes = new Set(spec.charNgrams).size;
     this.deobfuscate = spec.deobfuscate === true;
     if (this.deobfuscate && this.maxCharN > 0) throw new Error('deobfuscate supports word n-grams only');
+    this.tokenHashes = spec.tokenHashes === true;
+    if (this.tokenHashes && (this.maxCharN > 0 || this.deobfuscate)) {
+      throw new Error('tokenHashes supports word n-grams only, without deobfuscate');
+    }
   }
 
   /**
@@ -429,19 +446,23 @@ export class Featurizer {
     return count;
   }
 
+  /** Streams the features of the token hashes `hs[0, count)` into `sink` (`deobfuscate` and `tokenHashes` modes). */
+  runHashes(hs: Int32Array, count: number, sink: FeatureSink): void {
+    for (let j = 0; j < count; j++) {
+      let wh = 0;
+      for (let g = 1; g <= this.maxWordN && g <= j + 1; g++) {
+        wh = g === 1 ? hs[j]! : Math.imul(wh ^ hs[j - g + 1]!, FNV_PRIME);
+        if (this.wordSet[g] === 1) sink.feature(mix(wh, 100 + g) & this.mask);
+      }
+      sink.token();
+    }
+  }
+
   /** Streams the features of `text` (raw; it is normalised here) into `sink`. */
   run(text: string, sink: FeatureSink): void {
+    this.assertReadsText();
     if (this.deobfuscate) {
-      const count = this.wordHashes(replaceUrls(text));
-      const hs = this.hashes;
-      for (let j = 0; j < count; j++) {
-        let wh = 0;
-        for (let g = 1; g <= this.maxWordN && g <= j + 1; g++) {
-          wh = g === 1 ? hs[j]! : Math.imul(wh ^ hs[j - g + 1]!, FNV_PRIME);
-          if (this.wordSet[g] === 1) sink.feature(mix(wh, 100 + g) & this.mask);
-        }
-        sink.token();
-      }
+      this.runHashes(this.hashes, this.wordHashes(replaceUrls(text)), sink);
       return;
     }
     const t = normalizeForClassifier(text);
@@ -516,7 +537,11 @@ export class Featurizer {
    * them straight from the cache.
    */
   score(text: string, w: Float32Array, bias: number, windowTokens: number, minTail: number): number {
-    if (this.deobfuscate) return this.scoreWords(text, w, bias, windowTokens, minTail);
+    this.assertReadsText();
+    if (this.deobfuscate) {
+      const count = this.wordHashes(replaceUrls(text));
+      return this.scoreHashes(this.hashes, count, w, bias, windowTokens, minTail);
+    }
     let t: string;
     // How code units are read: A-Z (ASCII) or every letter (LOWER_FOLD) lower-cased as they are read.
     let fold = WORD_FOLD;
@@ -691,16 +716,23 @@ export class Featurizer {
     return closeLastWindow(best, bias, sum, m, prevSum, prevN, tokens, windows, minTail);
   }
 
-  /** `score` in `deobfuscate` mode: the same windows over the word hashes of `wordHashes`. */
-  private scoreWords(
-    text: string,
+  /** A `tokenHashes` model is given token hashes, never text. */
+  private assertReadsText(): void {
+    if (this.tokenHashes) throw new Error('this model reads token hashes (runHashes, scoreHashes), not text');
+  }
+
+  /**
+   * `score` over the token hashes `hs[0, count)` (`deobfuscate` mode, after `wordHashes`, and
+   * `tokenHashes` mode): the same windows, word n-grams only.
+   */
+  scoreHashes(
+    hs: Int32Array,
+    count: number,
     w: Float32Array,
     bias: number,
     windowTokens: number,
     minTail: number,
   ): number {
-    const count = this.wordHashes(replaceUrls(text));
-    const hs = this.hashes;
     const mask = this.mask;
     const wordSet = this.wordSet;
     const maxWordN = this.maxWordN;

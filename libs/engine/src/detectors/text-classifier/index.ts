@@ -3,15 +3,15 @@
  * regression trained with Adagrad, weights shipped as base64 Float32 JSON. Training is deterministic
  * for a given seed and example order; inference streams over the text once.
  */
-import { type FeatureSink, Featurizer } from './featurize.ts';
+import { type FeatureSink, Featurizer, type TokenHashes } from './featurize.ts';
 
-export { normalizeForClassifier } from './featurize.ts';
+export { normalizeForClassifier, type TokenHashes } from './featurize.ts';
 
 export interface LinearModelJson {
   version: 1;
   /** Hashed feature space size (a power of two). */
   buckets: number;
-  features: { wordNgrams: number[]; charNgrams: number[]; deobfuscate?: boolean };
+  features: { wordNgrams: number[]; charNgrams: number[]; deobfuscate?: boolean; tokenHashes?: boolean };
   /** base64 of a little-endian Float32Array of length `buckets`. */
   weights: string;
   bias: number;
@@ -41,10 +41,14 @@ export interface TrainOptions {
   nbAlpha?: number;
   /** See `FeatureSpec.deobfuscate` (default false). */
   deobfuscate?: boolean;
+  /** See `FeatureSpec.tokenHashes` (default false): examples then carry `tokens`. */
+  tokenHashes?: boolean;
 }
 
 export interface Example {
   text: string;
+  /** The input of a `tokenHashes` model (which reads no text). */
+  tokens?: TokenHashes;
   label: 0 | 1;
   group?: string;
   /** Training weight of this example (default 1), e.g. annotator agreement for noisy labels. */
@@ -74,6 +78,7 @@ const DEFAULTS = {
   positiveWeight: 1,
   nbAlpha: 0,
   deobfuscate: false,
+  tokenHashes: false,
 };
 
 function sigmoid(z: number): number {
@@ -158,6 +163,8 @@ export class ScoreSink implements FeatureSink {
 export interface TextClassifier {
   /** Probability in [0, 1] that the text belongs to the positive class (max over windows for long texts). */
   score(text: string): number;
+  /** `score` for a `tokenHashes` model, over the token hashes it reads instead of text. */
+  scoreTokens(tokens: TokenHashes): number;
   /** The model's decision threshold. */
   readonly threshold: number;
 }
@@ -172,6 +179,12 @@ export function createClassifier(model: LinearModelJson): TextClassifier {
     score(text: string): number {
       return sigmoid(featurizer.score(text, weights, bias, WINDOW_TOKENS, MIN_TAIL_TOKENS));
     },
+    scoreTokens(tokens: TokenHashes): number {
+      if (model.features.tokenHashes !== true) throw new Error('this model reads text: use score');
+      return sigmoid(
+        featurizer.scoreHashes(tokens.hashes, tokens.count, weights, bias, WINDOW_TOKENS, MIN_TAIL_TOKENS),
+      );
+    },
   };
 }
 
@@ -180,17 +193,19 @@ interface SparseVec {
   val: Float64Array;
 }
 
-/** Aggregated features of a whole text, each value count / sqrt(total count). */
-function vectorize(featurizer: Featurizer, text: string): SparseVec {
+/** Aggregated features of a whole input, each value count / sqrt(total count). */
+function vectorize(featurizer: Featurizer, example: { text: string; tokens?: TokenHashes }): SparseVec {
   const counts = new Map<number, number>();
   let total = 0;
-  featurizer.run(text, {
+  const sink: FeatureSink = {
     feature(i) {
       counts.set(i, (counts.get(i) ?? 0) + 1);
       total++;
     },
     token() {},
-  });
+  };
+  if (example.tokens) featurizer.runHashes(example.tokens.hashes, example.tokens.count, sink);
+  else featurizer.run(example.text, sink);
   const keys = [...counts.keys()].sort((a, b) => a - b);
   const idx = new Int32Array(keys.length);
   const val = new Float64Array(keys.length);
@@ -287,12 +302,12 @@ function resolve(options: TrainOptions | undefined): typeof DEFAULTS {
 }
 
 export function trainLogisticRegression(
-  examples: Array<{ text: string; label: 0 | 1; weight?: number }>,
+  examples: Array<{ text: string; tokens?: TokenHashes; label: 0 | 1; weight?: number }>,
   options?: TrainOptions,
 ): LinearModelJson {
   const o = resolve(options);
   const featurizer = new Featurizer(o);
-  const vecs = examples.map((e) => vectorize(featurizer, e.text));
+  const vecs = examples.map((e) => vectorize(featurizer, e));
   const labels = examples.map((e) => e.label);
   const scale = o.nbAlpha > 0 ? nbRatios(vecs, labels, o.buckets, o.nbAlpha) : undefined;
   if (scale) for (const v of vecs) for (let k = 0; k < v.idx.length; k++) v.val[k]! *= scale[v.idx[k]!]!;
@@ -312,6 +327,7 @@ export function trainLogisticRegression(
       wordNgrams: [...o.wordNgrams],
       charNgrams: [...o.charNgrams],
       ...(o.deobfuscate ? { deobfuscate: true } : {}),
+      ...(o.tokenHashes ? { tokenHashes: true } : {}),
     },
     weights: encodeWeights(f32),
     bias: Math.fround(bias),
@@ -369,7 +385,7 @@ export function crossValidateScores(
     const heldOut: number[] = [];
     examples.forEach((e, i) => {
       if (fold[i] !== f) return;
-      scores[i] = model.score(e.text);
+      scores[i] = e.tokens ? model.scoreTokens(e.tokens) : model.score(e.text);
       heldOut.push(i);
     });
     onFold?.(model, heldOut);

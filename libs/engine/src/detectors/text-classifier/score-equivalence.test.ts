@@ -2,16 +2,14 @@
  * The optimised `Featurizer.score` must give the same logits as the frozen pre-optimisation code
  * (`reference.ts`) for the shipped models of the original tokenizer: on every eval text (raw and as
  * each guardrail's model input), on long multi-window texts, and on random Unicode strings. (The
- * injection model uses the `deobfuscate` tokenizer, which the reference predates; its scoring is
- * checked against the streaming sink in text-classifier.test.ts.)
+ * injection model uses the `deobfuscate` tokenizer and the harmful-request model reads the content
+ * analysis' token hashes, both of which the reference predates; their scoring is checked against
+ * the streaming sink in text-classifier.test.ts.)
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import harmfulJson from '../../guardrails/harmful-request/model/harmful-request.model.json' with {
-  type: 'json',
-};
 import toxicityJson from '../../guardrails/toxicity/model/toxicity.model.json' with { type: 'json' };
 import { analyzeContent, modelInput } from '../content/signals.ts';
 import { Featurizer } from './featurize.ts';
@@ -84,7 +82,6 @@ function randomTexts(count: number, seed: number): string[] {
 
 const models: Array<[string, LinearModelJson, (text: string) => string]> = [
   ['toxicity', toxicityJson as unknown as LinearModelJson, (t) => modelInput(t, analyzeContent(t))],
-  ['harmful-request', harmfulJson as unknown as LinearModelJson, (t) => modelInput(t, analyzeContent(t))],
 ];
 
 function expectSameLogits(model: LinearModelJson, texts: readonly string[]): number {

@@ -216,14 +216,21 @@ describe('inlined window scoring', () => {
       `${'how to make a bomb at home, step by step. '.repeat(40)}tail`,
       'word '.repeat(64 * 3 + 5),
     ];
+    const { analyzeContent, modelTokens } = await import('../content/signals.ts');
     for (const m of models) {
       const f = new Featurizer({ ...m.features, buckets: m.buckets });
       const w = decodeWeights(m.weights, m.buckets);
       const sink = new ScoreSink(w, m.bias);
       for (const t of texts) {
         sink.reset();
-        f.run(t, sink);
-        expect(f.score(t, w, m.bias, WINDOW_TOKENS, 16)).toBe(sink.finish());
+        if (m.features.tokenHashes) {
+          const { hashes, count } = modelTokens(analyzeContent(t), { topics: true });
+          f.runHashes(hashes, count, sink);
+          expect(f.scoreHashes(hashes, count, w, m.bias, WINDOW_TOKENS, 16)).toBe(sink.finish());
+        } else {
+          f.run(t, sink);
+          expect(f.score(t, w, m.bias, WINDOW_TOKENS, 16)).toBe(sink.finish());
+        }
       }
     }
   });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineGuardrail } from '../../core/define.ts';
-import { analyzeContent, modelInput } from '../../detectors/content/signals.ts';
+import { analyzeContent, modelTokens } from '../../detectors/content/signals.ts';
 import { createClassifier, type LinearModelJson } from '../../detectors/text-classifier/index.ts';
 import model from './model/harmful-request.model.json' with { type: 'json' };
 
@@ -26,7 +26,7 @@ export const harmfulRequest = defineGuardrail({
     const threshold = config.threshold ?? classifier.threshold;
     return ({ text }) => {
       const signals = analyzeContent(text);
-      const score = classifier.score(modelInput(text, signals, { topics: true }));
+      const score = classifier.scoreTokens(modelTokens(signals, { topics: true }));
       const hits = [...signals.harmHits, ...signals.topicHits];
       const categories = [...new Set(hits.map((h) => h.category))];
       const details = {
