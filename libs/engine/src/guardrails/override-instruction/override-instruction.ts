@@ -57,6 +57,24 @@ export const OVERRIDE_SIGNATURES: readonly Signature[] = [
     'override-es-fr-it',
     `\\b(?:olvida|olvidar|ignora|ignorar|ignorez|ignore[rz]?|oublie[rz]?|dimentica)\\b${gap(40)}\\b(?:instrucciones|reglas|anteriores|consignes|regles|precedentes|istruzioni|regole|precedenti|todo lo anterior)\\b`,
   ),
+  // The languages below, like the English family, need "all" or "previous" as well as a rule-like
+  // noun: "n'oubliez pas les instructions" and "ne zaboravi upute" (do not forget the instructions) pass.
+  sig(
+    'override-de-deviate',
+    '\\b(?:abweichend (?:von|zu)|entgegen|im gegensatz zu) (?:den |allen )?(?:vorherigen|bisherigen|obigen|vorigen|fruheren|ursprunglichen) (?:anweisungen|instruktionen|vorgaben|befehlen|regeln)\\b|\\b(?:hor|hore|horen sie) nicht (?:mehr )?auf (?:alles|das|die) (?:zuvor|vorher|bisher|oben)\\b',
+  ),
+  sig(
+    'override-fr',
+    `\\b(?:oubliez|oublie|oublier|ignorez|ignorer)\\b(?! pas\\b)${gap(40)}\\b(?:(?:toutes|tous) (?:les|vos) (?:instructions|consignes|regles|directives|ordres)|(?:instructions|consignes|regles|directives|ordres) (?:precedentes|anterieures|ci-dessus))\\b`,
+  ),
+  sig(
+    'override-pt',
+    `\\b(?:esqueca|esquecam|ignore|ignora|ignorem|desconsidere|desconsidera)\\b${gap(40)}\\b(?:(?:todas as|todos os) (?:instrucoes|regras|diretrizes|ordens|comandos)|(?:instrucoes|regras|diretrizes|ordens|comandos) (?:anteriores|acima|previas))\\b`,
+  ),
+  sig(
+    'override-nl-pl-sh',
+    `\\b(?:vergeet|negeer|zapomnij|zignoruj|ignoruj|zaboravi|zaboravite|ignorisi|ignoriraj|ignorirajte)\\b${gap(40)}\\b(?:alle|vorige|eerdere|bovenstaande|voorgaande|wszystkie|poprzednie|wczesniejsze|powyzsze|sve|prethodne|ranije|gornje)\\b${gap(20)}\\b(?:instructies|regels|opdrachten|richtlijnen|instrukcje|polecenia|zasady|instrukcije|upute|uputstva|naredbe|pravila)\\b`,
+  ),
 ];
 
 export const overrideInstruction = defineSignatureGuardrail({
