@@ -487,18 +487,13 @@ export class PatternGate {
     } else {
       const codes = textUnits.load(text);
       const kind = this.kind;
-      const otherKind = kind[OTHER]!;
-      const startPair = this.startPair;
       const wordStart = this.wordStart;
-      let prevWord = false;
-      for (let p = 0; p < n && active !== 0; p++) {
-        const c = codes[p]!;
-        const k = c < OTHER ? kind[c]! : otherKind;
-        const wasWord = prevWord;
-        prevWord = (k & IS_WORD) !== 0;
-        if ((k & STARTS) === 0 || (wasWord && (active & ~wordStart) === 0)) continue;
-        if (p + 1 < n && startPair[Math.min(c, OTHER) * ASCII + Math.min(codes[p + 1]!, OTHER)] === 0)
-          continue;
+      const found = startCandidates(codes, n, kind, this.startPair);
+      const candidates = candidateBuffer;
+      for (let j = 0; j < found && active !== 0; j++) {
+        const p = candidates[j]!;
+        const wasWord = p > 0 && (kind[Math.min(codes[p - 1]!, OTHER)]! & IS_WORD) !== 0;
+        if (wasWord && (active & ~wordStart) === 0) continue;
         let mask = this.walk(codes, n, p) & active;
         if (wasWord) mask &= ~wordStart;
         if (mask !== 0) record(p, mask);
@@ -553,6 +548,27 @@ export class PatternGate {
     });
     return any;
   }
+}
+
+/** Positions found by `startCandidates` (grown as needed, reused across calls). */
+let candidateBuffer = new Int32Array(4096);
+
+/**
+ * Positions of `codes[0, n)` where some prefix can start (a STARTS code whose pair with the next
+ * code occurs in a prefix), into `candidateBuffer`; returns their count. A loop of its own: inside
+ * `run`, next to its closures, the same scan ran several times slower.
+ */
+function startCandidates(codes: Uint16Array, n: number, kind: Uint8Array, startPair: Uint8Array): number {
+  if (candidateBuffer.length < n) candidateBuffer = new Int32Array(Math.max(n, candidateBuffer.length * 2));
+  const out = candidateBuffer;
+  let count = 0;
+  for (let p = 0; p < n; p++) {
+    const c = Math.min(codes[p]!, OTHER);
+    if ((kind[c]! & STARTS) === 0) continue;
+    if (p + 1 < n && startPair[c * ASCII + Math.min(codes[p + 1]!, OTHER)] === 0) continue;
+    out[count++] = p;
+  }
+  return count;
 }
 
 const gates = new WeakMap<object, PatternGate>();
