@@ -554,20 +554,26 @@ export class PatternGate {
 let candidateBuffer = new Int32Array(4096);
 
 /**
- * Positions of `codes[0, n)` where some prefix can start (a STARTS code whose pair with the next
- * code occurs in a prefix), into `candidateBuffer`; returns their count. A loop of its own: inside
- * `run`, next to its closures, the same scan ran several times slower.
+ * Positions of `codes[0, n)` where some prefix can start (a code and the next one begin a prefix,
+ * or the last code is a prefix's first), into `candidateBuffer`; returns their count. A loop of its
+ * own (inside `run`, next to its closures, the same scan ran several times slower) and without a
+ * branch per code: every position is written and the count advances by the pair table's 0 or 1 (a
+ * third of the codes start some prefix, so a test per code was mispredicted all the time). A pair
+ * is only ever set for a code that starts a prefix, so the pair table alone decides.
  */
 function startCandidates(codes: Uint16Array, n: number, kind: Uint8Array, startPair: Uint8Array): number {
+  if (n === 0) return 0;
   if (candidateBuffer.length < n) candidateBuffer = new Int32Array(Math.max(n, candidateBuffer.length * 2));
   const out = candidateBuffer;
   let count = 0;
-  for (let p = 0; p < n; p++) {
-    const c = Math.min(codes[p]!, OTHER);
-    if ((kind[c]! & STARTS) === 0) continue;
-    if (p + 1 < n && startPair[c * ASCII + Math.min(codes[p + 1]!, OTHER)] === 0) continue;
-    out[count++] = p;
+  let c = Math.min(codes[0]!, OTHER);
+  for (let p = 0; p + 1 < n; p++) {
+    const d = Math.min(codes[p + 1]!, OTHER);
+    out[count] = p;
+    count += startPair[c * ASCII + d]!;
+    c = d;
   }
+  if ((kind[c]! & STARTS) !== 0) out[count++] = n - 1;
   return count;
 }
 
