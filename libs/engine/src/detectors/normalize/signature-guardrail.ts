@@ -11,7 +11,7 @@ export interface SignatureGuardrailSpec {
   /** Finding type prefix, e.g. `override-instruction`. */
   findingType: string;
   signatures: readonly Signature[];
-  /** What the failure message says was found. */
+  /** What the messages say was or was not found, without an article ("jailbreak pattern"). */
   what: string;
   /** Detectors that are not patterns (judged on the original text), adding hits of their own. */
   extraHits?: (text: string) => SignatureHit[];

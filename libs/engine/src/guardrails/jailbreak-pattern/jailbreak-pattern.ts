@@ -106,6 +106,6 @@ export const jailbreakPattern = defineSignatureGuardrail({
   defaultSeverity: 'high',
   findingType: 'jailbreak',
   signatures: JAILBREAK_SIGNATURES,
-  what: 'a jailbreak pattern',
+  what: 'jailbreak pattern',
   extraHits: suffixHits,
 });

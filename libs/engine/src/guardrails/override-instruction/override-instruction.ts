@@ -84,5 +84,5 @@ export const overrideInstruction = defineSignatureGuardrail({
   defaultSeverity: 'high',
   findingType: 'override-instruction',
   signatures: OVERRIDE_SIGNATURES,
-  what: 'an instruction override',
+  what: 'instruction override',
 });

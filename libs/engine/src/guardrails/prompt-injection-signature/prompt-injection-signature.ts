@@ -65,5 +65,5 @@ export const promptInjectionSignature = defineSignatureGuardrail({
   defaultSeverity: 'high',
   findingType: 'prompt-injection',
   signatures: PROMPT_INJECTION_SIGNATURES,
-  what: 'a known prompt-injection signature',
+  what: 'known prompt-injection signature',
 });

@@ -49,5 +49,5 @@ export const roleplayInjection = defineSignatureGuardrail({
   defaultSeverity: 'high',
   findingType: 'roleplay',
   signatures: ROLEPLAY_SIGNATURES,
-  what: 'a restriction-lifting role-play',
+  what: 'restriction-lifting role-play',
 });

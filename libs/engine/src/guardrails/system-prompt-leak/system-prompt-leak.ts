@@ -66,5 +66,5 @@ export const systemPromptLeak = defineSignatureGuardrail({
   defaultSeverity: 'high',
   findingType: 'system-prompt-leak',
   signatures: SYSTEM_PROMPT_LEAK_SIGNATURES,
-  what: 'a system prompt extraction attempt',
+  what: 'system prompt extraction attempt',
 });
