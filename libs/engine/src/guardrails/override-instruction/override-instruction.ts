@@ -17,6 +17,39 @@ const NOUN =
   '(?:instructions?|directions?|directives?|rules?|guidelines?|prompts?|commands?|orders?|constraints?|restrictions?|programming|polic(?:y|ies)|guardrails?|filters?|training|safeguards?|context|tasks?|assignments?|limitations?|protocols?|principles|ethics|morals)';
 
 /**
+ * Instruction overrides in other languages. Like the English family they need "all", "your" or
+ * "previous": "Vergiss die Anweisungen nicht", "ignorar las reglas es peligroso", "n'oubliez pas
+ * les instructions" and "ne zaboravi upute" (do not forget the instructions) pass. Shared with
+ * PromptInjectionSignature, whose canonical override is English.
+ */
+export const MULTILINGUAL_OVERRIDE_SIGNATURES: readonly Signature[] = [
+  sig(
+    'override-de',
+    `\\b(?:vergiss|vergessen sie|ignoriere|ignorieren sie|missachte|beachte nicht)\\b(?! nicht\\b)${gap(40)}\\b(?:alles|alle|deine|ihre|vorherigen|bisherigen|obigen|vorigen|fruheren|obige|vorherige)\\b`,
+  ),
+  sig(
+    'override-es-fr-it',
+    `\\b(?:olvida|olvidar|ignora|ignorar|ignorez|ignore[rz]?|oublie[rz]?|dimentica)\\b(?! pas\\b)${gap(40)}\\b(?:anteriores|precedentes|precedenti|previas|todo lo anterior|(?:todas las|todos los|toutes les|tous les|tutte le|tutti i) (?:instrucciones|reglas|ordenes|consignes|regles|instructions|istruzioni|regole))\\b`,
+  ),
+  sig(
+    'override-de-deviate',
+    '\\b(?:abweichend (?:von|zu)|entgegen|im gegensatz zu) (?:den |allen )?(?:vorherigen|bisherigen|obigen|vorigen|fruheren|ursprunglichen) (?:anweisungen|instruktionen|vorgaben|befehlen|regeln)\\b|\\b(?:hor|hore|horen sie) nicht (?:mehr )?auf (?:alles|das|die) (?:zuvor|vorher|bisher|oben)\\b',
+  ),
+  sig(
+    'override-fr',
+    `\\b(?:oubliez|oublie|oublier|ignorez|ignorer)\\b(?! pas\\b)${gap(40)}\\b(?:(?:toutes|tous) (?:les|vos) (?:instructions|consignes|regles|directives|ordres)|(?:instructions|consignes|regles|directives|ordres) (?:precedentes|anterieures|ci-dessus))\\b`,
+  ),
+  sig(
+    'override-pt',
+    `\\b(?:esqueca|esquecam|ignore|ignora|ignorem|desconsidere|desconsidera)\\b${gap(40)}\\b(?:(?:todas as|todos os) (?:instrucoes|regras|diretrizes|ordens|comandos)|(?:instrucoes|regras|diretrizes|ordens|comandos) (?:anteriores|acima|previas))\\b`,
+  ),
+  sig(
+    'override-nl-pl-sh',
+    `\\b(?:vergeet|negeer|zapomnij|zignoruj|ignoruj|zaboravi|zaboravite|ignorisi|ignoriraj|ignorirajte)\\b${gap(40)}\\b(?:alle|vorige|eerdere|bovenstaande|voorgaande|wszystkie|poprzednie|wczesniejsze|powyzsze|sve|prethodne|ranije|gornje)\\b${gap(20)}\\b(?:instructies|regels|opdrachten|richtlijnen|instrukcje|polecenia|zasady|instrukcije|upute|uputstva|naredbe|pravila)\\b`,
+  ),
+];
+
+/**
  * Instructions to ignore, replace or override prior rules. A verb of dismissal must reach a
  * qualifier ("previous", "all", "your", "system") and a rule-like noun within one sentence, so
  * "ignore the noise in this data" or "forget about the weekend" pass.
@@ -49,32 +82,7 @@ export const OVERRIDE_SIGNATURES: readonly Signature[] = [
     '\\binstead(?: of (?:that|this|the above|answering|following|doing that))?,? (?:you (?:will|must|should|shall) |please |just |now )?(?:say|write|print|output|respond|reply|answer|tell|return)\\b',
     0.5,
   ),
-  sig(
-    'override-de',
-    `\\b(?:vergiss|vergessen sie|ignoriere|ignorieren sie|missachte|beachte nicht)\\b${gap(40)}\\b(?:alles|anweisungen|befehle|regeln|vorherigen|bisherigen|obigen|aufgaben|vorgaben|instruktionen)\\b`,
-  ),
-  sig(
-    'override-es-fr-it',
-    `\\b(?:olvida|olvidar|ignora|ignorar|ignorez|ignore[rz]?|oublie[rz]?|dimentica)\\b${gap(40)}\\b(?:instrucciones|reglas|anteriores|consignes|regles|precedentes|istruzioni|regole|precedenti|todo lo anterior)\\b`,
-  ),
-  // The languages below, like the English family, need "all" or "previous" as well as a rule-like
-  // noun: "n'oubliez pas les instructions" and "ne zaboravi upute" (do not forget the instructions) pass.
-  sig(
-    'override-de-deviate',
-    '\\b(?:abweichend (?:von|zu)|entgegen|im gegensatz zu) (?:den |allen )?(?:vorherigen|bisherigen|obigen|vorigen|fruheren|ursprunglichen) (?:anweisungen|instruktionen|vorgaben|befehlen|regeln)\\b|\\b(?:hor|hore|horen sie) nicht (?:mehr )?auf (?:alles|das|die) (?:zuvor|vorher|bisher|oben)\\b',
-  ),
-  sig(
-    'override-fr',
-    `\\b(?:oubliez|oublie|oublier|ignorez|ignorer)\\b(?! pas\\b)${gap(40)}\\b(?:(?:toutes|tous) (?:les|vos) (?:instructions|consignes|regles|directives|ordres)|(?:instructions|consignes|regles|directives|ordres) (?:precedentes|anterieures|ci-dessus))\\b`,
-  ),
-  sig(
-    'override-pt',
-    `\\b(?:esqueca|esquecam|ignore|ignora|ignorem|desconsidere|desconsidera)\\b${gap(40)}\\b(?:(?:todas as|todos os) (?:instrucoes|regras|diretrizes|ordens|comandos)|(?:instrucoes|regras|diretrizes|ordens|comandos) (?:anteriores|acima|previas))\\b`,
-  ),
-  sig(
-    'override-nl-pl-sh',
-    `\\b(?:vergeet|negeer|zapomnij|zignoruj|ignoruj|zaboravi|zaboravite|ignorisi|ignoriraj|ignorirajte)\\b${gap(40)}\\b(?:alle|vorige|eerdere|bovenstaande|voorgaande|wszystkie|poprzednie|wczesniejsze|powyzsze|sve|prethodne|ranije|gornje)\\b${gap(20)}\\b(?:instructies|regels|opdrachten|richtlijnen|instrukcje|polecenia|zasady|instrukcije|upute|uputstva|naredbe|pravila)\\b`,
-  ),
+  ...MULTILINGUAL_OVERRIDE_SIGNATURES,
 ];
 
 export const overrideInstruction = defineSignatureGuardrail({

@@ -1,5 +1,6 @@
 import { defineSignatureGuardrail } from '../../detectors/normalize/signature-guardrail.ts';
 import type { Signature } from '../../detectors/normalize/signatures.ts';
+import { MULTILINGUAL_OVERRIDE_SIGNATURES } from '../override-instruction/override-instruction.ts';
 
 const gap = (n: number): string => `[^.!?\\n]{0,${n}}?`;
 const sig = (id: string, source: string, weight = 1): Signature => ({
@@ -9,8 +10,8 @@ const sig = (id: string, source: string, weight = 1): Signature => ({
 });
 
 /**
- * Known injection phrasings and payload shapes: the canonical "ignore previous instructions",
- * chat-template / special-token delimiters, fake end-of-prompt markers, goal-hijacking phrases
+ * Known injection phrasings and payload shapes: the canonical "ignore previous instructions" (in
+ * English here, in nine other languages from OverrideInstruction), chat-template / special-token delimiters, fake end-of-prompt markers, goal-hijacking phrases
  * ("say 'I have been PWNED'", "access granted") and "you are no longer" re-assignments.
  */
 export const PROMPT_INJECTION_SIGNATURES: readonly Signature[] = [
@@ -56,6 +57,7 @@ export const PROMPT_INJECTION_SIGNATURES: readonly Signature[] = [
     `\\b(?:neue (?:anweisung|aufgabe)|deine (?:neue )?aufgabe (?:ist|lautet))\\b`,
     0.5,
   ),
+  ...MULTILINGUAL_OVERRIDE_SIGNATURES,
 ];
 
 export const promptInjectionSignature = defineSignatureGuardrail({
