@@ -462,7 +462,9 @@ export class Featurizer {
   run(text: string, sink: FeatureSink): void {
     this.assertReadsText();
     if (this.deobfuscate) {
-      this.runHashes(this.hashes, this.wordHashes(replaceUrls(text)), sink);
+      // wordHashes may grow this.hashes: read the array after it.
+      const count = this.wordHashes(replaceUrls(text));
+      this.runHashes(this.hashes, count, sink);
       return;
     }
     const t = normalizeForClassifier(text);

@@ -115,7 +115,13 @@ describe('text-classifier', () => {
       const w = decodeWeights(json.weights, json.buckets);
       const g = new Featurizer({ ...json.features, buckets: json.buckets });
       const sink = new ScoreSink(w, json.bias);
-      for (const text of ['', 'you stupid m0r0n', `${'what a lovely day '.repeat(50)}tail`]) {
+      // The last text has more words than the word-hash array first holds, so run() grows it.
+      for (const text of [
+        '',
+        'you stupid m0r0n',
+        `${'what a lovely day '.repeat(50)}tail`,
+        `${'what a lovely day '.repeat(300)}m0r0n`,
+      ]) {
         sink.reset();
         g.run(text, sink);
         expect(g.score(text, w, json.bias, WINDOW_TOKENS, MIN_TAIL_TOKENS)).toBe(sink.finish());
