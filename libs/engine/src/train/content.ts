@@ -13,7 +13,7 @@ import {
   createClassifier,
   type Example,
   metricsAt,
-  type TextClassifier,
+  scoreExample,
   type TrainOptions,
   trainLogisticRegression,
 } from '../detectors/text-classifier/index.ts';
@@ -123,9 +123,6 @@ function modelExample(
   const t = modelTokens(signals, tags);
   return { text, tokens: { hashes: t.hashes.slice(0, t.count), count: t.count } };
 }
-
-const scoreExample = (model: TextClassifier, e: Pick<Example, 'text' | 'tokens'>): number =>
-  e.tokens ? model.scoreTokens(e.tokens) : model.score(e.text);
 
 /** The threshold that maximises F1 on out-of-fold scores, within the hard-negative FPR budget. */
 function chooseThreshold(recs: Rec[], scores: number[], maxHardFpr: number): number {

@@ -365,6 +365,11 @@ export function assignFolds(examples: Array<{ group?: string }>, folds: number, 
   return keys.map((k) => foldOf.get(k)!);
 }
 
+/** A classifier's score of an example: its token hashes for a `tokenHashes` model, else its text. */
+export function scoreExample(model: TextClassifier, e: Pick<Example, 'text' | 'tokens'>): number {
+  return e.tokens ? model.scoreTokens(e.tokens) : model.score(e.text);
+}
+
 /**
  * Out-of-fold scores: each example scored by a model trained without its fold. `onFold` gets each
  * fold's model and the indices of the examples it was not trained on (for probes of their own).
@@ -385,7 +390,7 @@ export function crossValidateScores(
     const heldOut: number[] = [];
     examples.forEach((e, i) => {
       if (fold[i] !== f) return;
-      scores[i] = e.tokens ? model.scoreTokens(e.tokens) : model.score(e.text);
+      scores[i] = scoreExample(model, e);
       heldOut.push(i);
     });
     onFold?.(model, heldOut);
