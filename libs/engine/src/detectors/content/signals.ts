@@ -103,10 +103,14 @@ function signalTagList(s: ContentSignals, options: TagOptions): string[] {
     lastCategory = h.entry.category;
     tags.add(tagOf('zzlex', lastCategory));
   }
-  for (const h of options.topics ? [...s.harmHits, ...s.topicHits] : s.harmHits) {
-    tags.add(tagOf('zzharm', h.category));
-    if (s.requestFrame) tags.add(tagOf('zzask', h.category));
-  }
+  const addFamilies = (hits: readonly PatternHit[]): void => {
+    for (const h of hits) {
+      tags.add(tagOf('zzharm', h.category));
+      if (s.requestFrame) tags.add(tagOf('zzask', h.category));
+    }
+  };
+  addFamilies(s.harmHits);
+  if (options.topics) addFamilies(s.topicHits);
   if (s.requestFrame) tags.add('zzframe');
   if (s.benignContext) tags.add('zzbenignobj');
   return [...tags].sort();
@@ -137,6 +141,18 @@ export function modelInput(
   return text + signalTags(s, options);
 }
 
+/** tokenHash of each tag string met so far (a few dozen at most). */
+const tagHashes = new Map<string, number>();
+
+function tagHash(tag: string): number {
+  let h = tagHashes.get(tag);
+  if (h === undefined) {
+    h = tokenHash(tag);
+    tagHashes.set(tag, h);
+  }
+  return h;
+}
+
 /** Token hashes of the last `modelTokens` call (reused: a caller scores them before the next call). */
 let tokenBuffer = new Int32Array(1024);
 
@@ -151,6 +167,6 @@ export function modelTokens(s: ContentSignals, options: TagOptions = {}): TokenH
   const total = count + tags.length;
   if (tokenBuffer.length < total) tokenBuffer = new Int32Array(Math.max(total, tokenBuffer.length * 2));
   tokenBuffer.set(hashes.subarray(0, count));
-  for (let k = 0; k < tags.length; k++) tokenBuffer[count + k] = tokenHash(tags[k]!);
+  for (let k = 0; k < tags.length; k++) tokenBuffer[count + k] = tagHash(tags[k]!);
   return { hashes: tokenBuffer, count: total };
 }
