@@ -104,6 +104,7 @@ export function tokenHash(s: string): number {
   for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), FNV_PRIME);
   return h;
 }
+
 /** Token flag: two equal characters in a row (a stretched spelling is possible). */
 export const DOUBLED = 1;
 /** Token flag: a character other than a-z and 0-9 (regex word starts may occur inside it). */
