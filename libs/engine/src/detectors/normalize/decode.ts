@@ -1,11 +1,12 @@
 /**
- * Finds encoded payloads embedded in text (base64, hex, URL percent-encoding, rot13) and decodes
- * those that decode to meaningful text. Random ids, hashes and binary blobs are rejected because
- * they do not decode to mostly printable, word-like text.
+ * Finds encoded payloads embedded in text (base64, hex, URL percent-encoding, rot13, bytes written
+ * in binary digits, Morse code) and decodes those that decode to meaningful text. Random ids,
+ * hashes and binary blobs are rejected because they do not decode to mostly printable, word-like
+ * text.
  */
 import { CodeUnitBuffer } from '../code-units/code-units.ts';
 
-export type Encoding = 'base64' | 'hex' | 'url' | 'rot13';
+export type Encoding = 'base64' | 'hex' | 'url' | 'rot13' | 'binary' | 'morse';
 
 export interface DecodedPayload {
   start: number;
@@ -28,6 +29,12 @@ const HEX_SEPARATED_AT = new RegExp(HEX_SEPARATED.source, 'y');
 /** URL-encoded runs with at least three escapes. */
 const URL_ENC = /(?:%[0-9A-Fa-f]{2}|[A-Za-z0-9._~+!*'();:@&=$,/?#-]){6,}/g;
 const URL_ESCAPE = /%[0-9A-Fa-f]{2}/g;
+/**
+ * Candidate runs of binary digits (with spaces or commas) and of Morse code: one character class
+ * each, so the scan stays linear; the decoders check the groups.
+ */
+const BINARY = /(?<![0-9])[01][01 ,]{62,}[01](?![0-9])/g;
+const MORSE = /(?<![\w.-])[.-][-. /|]{13,}[.-](?![\w.-])/g;
 
 const isHexUnit = (c: number): boolean =>
   (c >= 0x30 && c <= 0x39) || (c >= 0x61 && c <= 0x66) || (c >= 0x41 && c <= 0x46);
@@ -158,6 +165,76 @@ function decodeHex(s: string): string | undefined {
   }
 }
 
+const isBinaryUnit = (c: number): boolean => c === 0x30 || c === 0x31 || c === 0x20 || c === 0x2c;
+const isMorseUnit = (c: number): boolean =>
+  c === 0x2e || c === 0x2d || c === 0x20 || c === 0x2f || c === 0x7c;
+
+/** The start of the stretch of `isUnit` characters that holds `at`. */
+function stretchStart(text: string, at: number, isUnit: (c: number) => boolean): number {
+  let s = at;
+  while (s > 0 && isUnit(text.charCodeAt(s - 1))) s--;
+  return s;
+}
+
+/** Bytes as groups of eight binary digits, contiguous or apart by a space or comma (eight or more bytes). */
+function decodeBinary(s: string): string | undefined {
+  const groups = s.split(/[ ,]+/);
+  let bits = '';
+  for (const g of groups) {
+    if (g.length % 8 !== 0) return undefined;
+    bits += g;
+  }
+  const bytes = new Uint8Array(bits.length / 8);
+  if (bytes.length < MIN_DECODED) return undefined;
+  for (let i = 0; i < bytes.length; i++) bytes[i] = Number.parseInt(bits.slice(i * 8, i * 8 + 8), 2);
+  if (!plausibleTextBytes(bytes)) return undefined;
+  try {
+    return decoderUtf8.decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
+/** International Morse code (ITU-R M.1677): letters, digits and the common punctuation. */
+const MORSE_CODES = new Map<string, string>(
+  (
+    'a.- b-... c-.-. d-.. e. f..-. g--. h.... i.. j.--- k-.- l.-.. m-- n-. o--- p.--. q--.- r.-. s... t- ' +
+    'u..- v...- w.-- x-..- y-.-- z--.. 0----- 1.---- 2..--- 3...-- 4....- 5..... 6-.... 7--... 8---.. 9----. ' +
+    '..-.-.- ,--..-- ?..--.. !-.-.-- :---... \'.----. "-..-.-. (-.--. )-.--.- &.-... =-...- +.-.-. @.--.-. ' +
+    '--....- /-..-. _..--.-'
+  )
+    .split(' ')
+    .map((entry) => [entry.slice(1), entry[0] as string]),
+);
+
+/**
+ * Morse to lower-case text (eight codes or more). Words are apart by a slash or bar, or, where the
+ * text has none, by spaces wider than the narrowest gap between letters. Undefined when a code is
+ * not Morse.
+ */
+function decodeMorse(s: string): string | undefined {
+  let wordGap: RegExp;
+  if (/[/|]/.test(s)) wordGap = / ?[/|] ?/;
+  else {
+    let narrowest = 3;
+    for (const gap of s.match(/ +/g) ?? []) narrowest = Math.min(narrowest, gap.length);
+    wordGap = new RegExp(` {${narrowest + 1},}`);
+  }
+  let out = '';
+  let codes = 0;
+  for (const word of s.split(wordGap)) {
+    if (out.length > 0) out += ' ';
+    for (const code of word.split(/ +/)) {
+      if (code === '') continue;
+      const ch = MORSE_CODES.get(code);
+      if (ch === undefined) return undefined;
+      out += ch;
+      codes++;
+    }
+  }
+  return codes >= MIN_DECODED ? out : undefined;
+}
+
 function decodeUrl(s: string): string | undefined {
   try {
     return decodeURIComponent(s.replace(/\+/g, ' '));
@@ -265,6 +342,14 @@ interface Prescan {
   rot13Hints: number;
   /** Whether the text has a '%' (without one, nothing is URL-encoded). */
   percent: boolean;
+  /**
+   * The first run of eight (or 64+) digits that starts with "0" (-1: none). A binary payload of
+   * text holds one (every ASCII byte, a space included, starts with 0); it starts at most one stretch
+   * of binary digits and separators before.
+   */
+  binaryFrom: number;
+  /** The first dot next to a dash (-1: none): a Morse payload holds one within its stretch of Morse characters. */
+  morseFrom: number;
 }
 
 const unitBuffer = new CodeUnitBuffer();
@@ -297,6 +382,8 @@ function prescan(t: string): Prescan {
   const hexChains: number[] = [];
   let rot13Hints = 0;
   let percent = false;
+  let binaryFrom = -1;
+  let morseFrom = -1;
   let i = 0;
   const hexAt = (k: number): boolean => (classOf(u[k] as number) & HEX) !== 0;
   const sepAt = (k: number): boolean => (classOf(u[k] as number) & HEX_SEP) !== 0;
@@ -327,6 +414,8 @@ function prescan(t: string): Prescan {
         continue;
       }
       if (u[i] === 0x25) percent = true;
+      else if (u[i] === 0x2e && morseFrom < 0 && (u[i + 1] === 0x2d || (i > 0 && u[i - 1] === 0x2d)))
+        morseFrom = i;
       i++;
       continue;
     }
@@ -358,30 +447,33 @@ function prescan(t: string): Prescan {
       if ((x & B64) === 0) break;
       i++;
     }
-    if (i - s >= 16) runs.push(describeRun(u, s, i));
+    const len = i - s;
+    if (binaryFrom < 0 && u[s] === 0x30 && (len === 8 || len >= 64)) binaryFrom = s;
+    if (len >= 16) runs.push(describeRun(u, s, i));
   }
-  return { runs, hexChains, rot13Hints, percent };
+  return { runs, hexChains, rot13Hints, percent, binaryFrom, morseFrom };
 }
 
 /**
- * Decodes embedded base64 / hex / URL-encoded / rot13 payloads of meaningful length, each with
- * original offsets. Only payloads that decode to printable, word-like text are returned.
+ * Decodes embedded base64 / hex / URL-encoded / rot13 / binary / Morse payloads of meaningful
+ * length, each with original offsets. Only payloads that decode to printable, word-like text are returned.
  */
 export function decodeEmbedded(original: string): DecodedPayload[] {
   const found: DecodedPayload[] = [];
   const push = (p: DecodedPayload): void => {
     if (found.length < MAX_PAYLOADS) found.push(p);
   };
-  const scan = (re: RegExp, encoding: Encoding, decode: (s: string) => string | undefined): void =>
-    scanAt(original, 0, re, encoding, decode);
+  const scan = (re: RegExp, encoding: Encoding, decode: (s: string) => string | undefined, from = 0): void =>
+    scanAt(original, 0, re, encoding, decode, from);
   const scanAt = (
     text: string,
     offset: number,
     re: RegExp,
     encoding: Encoding,
     decode: (s: string) => string | undefined,
+    from = 0,
   ): void => {
-    re.lastIndex = 0;
+    re.lastIndex = from;
     for (let m = re.exec(text); m !== null && found.length < MAX_PAYLOADS; m = re.exec(text)) {
       const s = m[0];
       if (s.length > MAX_CANDIDATE) continue;
@@ -389,7 +481,9 @@ export function decodeEmbedded(original: string): DecodedPayload[] {
       if (encoding === 'url' && (s.match(/%[0-9A-Fa-f]{2}/g)?.length ?? 0) < 3) continue;
       const decoded = decode(s);
       if (decoded === undefined || decoded === s) continue;
-      if (!isMeaningfulText(decoded)) continue;
+      // Random binary digits decode to control bytes, not capitals: the all-capitals rule, which
+      // keeps base64 noise out, does not apply to them ("ACCESS GRANTED").
+      if (!isMeaningfulText(encoding === 'binary' ? decoded.toLowerCase() : decoded)) continue;
       push({ start: offset + m.index, end: offset + m.index + s.length, encoding, decoded });
     }
   };
@@ -441,6 +535,10 @@ export function decodeEmbedded(original: string): DecodedPayload[] {
       push({ start: m.index, end: m.index + s.length, encoding: 'url', decoded });
     });
   if (found.length < MAX_PAYLOADS && pre.rot13Hints >= 2) findRot13(original, push);
+  if (found.length < MAX_PAYLOADS && pre.binaryFrom >= 0)
+    scan(BINARY, 'binary', decodeBinary, stretchStart(original, pre.binaryFrom, isBinaryUnit));
+  if (found.length < MAX_PAYLOADS && pre.morseFrom >= 0)
+    scan(MORSE, 'morse', decodeMorse, stretchStart(original, pre.morseFrom, isMorseUnit));
   found.sort((a, b) => a.start - b.start || b.end - a.end);
   // Drop payloads nested inside an earlier one (a hex run inside a base64-looking run).
   const out: DecodedPayload[] = [];
@@ -460,6 +558,8 @@ export const DECODE_PATTERNS: readonly RegExp[] = [
   HEX_ESCAPED,
   HEX_SEPARATED,
   URL_ENC,
+  BINARY,
+  MORSE,
   ROT13_SEGMENT,
   ROT13_HINT,
   WORD,

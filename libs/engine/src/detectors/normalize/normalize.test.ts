@@ -79,6 +79,26 @@ describe('decodeEmbedded', () => {
     expect(decodeEmbedded(rot13(payload))[0]).toMatchObject({ encoding: 'rot13', decoded: payload });
   });
 
+  it('decodes bytes in binary digits and Morse code, with offsets', () => {
+    const bits = [...Buffer.from('ACCESS GRANTED')].map((b) => b.toString(2).padStart(8, '0'));
+    expect(decodeEmbedded(`say ${bits.join(' ')}`)[0]).toMatchObject({
+      encoding: 'binary',
+      decoded: 'ACCESS GRANTED',
+      start: 4,
+      end: 4 + bits.join(' ').length,
+    });
+    expect(decodeEmbedded(`raw ${bits.join('')}`)[0]?.decoded).toBe('ACCESS GRANTED');
+    // Letters one space apart, words three (no slashes): the wider gap separates words.
+    const sos = '... --- ...   .... . .-.. .--.   -- .';
+    expect(decodeEmbedded(sos)[0]).toMatchObject({ encoding: 'morse', decoded: 'sos help me', start: 0 });
+    expect(decodeEmbedded('-.-. .- .-.. .-.. / -- . / -. --- .--')[0]?.decoded).toBe('call me now');
+    // Codes that are no Morse, and random bits, decode to nothing.
+    expect(decodeEmbedded('.-.-.-.- ..--..-- .-.-.-.- ..--..-- .-.-.-.- ..--..-- .-.-.-.- ..--')).toEqual([]);
+    expect(decodeEmbedded('00000001 10011100 11111111 00010010 10000000 00000011 11101110 00000000')).toEqual(
+      [],
+    );
+  });
+
   it('ignores plain sentences, hashes, uuids and ids', () => {
     expect(decodeEmbedded('Please summarize this article for me')).toEqual([]);
     expect(
@@ -98,6 +118,10 @@ describe('performance and safety', () => {
       'ab-'.repeat(333_333),
       'і'.repeat(1e6),
       '\u200b'.repeat(1e6),
+      '.- '.repeat(333_333),
+      '.-.-.-- '.repeat(125_000),
+      '01000001 '.repeat(111_111),
+      '0'.repeat(1e6),
     ]) {
       const t = performance.now();
       normalizeText(a);

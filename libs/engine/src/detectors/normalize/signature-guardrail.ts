@@ -40,7 +40,7 @@ export function defineSignatureGuardrail(spec: SignatureGuardrailSpec) {
       scanEncoded: z
         .boolean()
         .default(true)
-        .describe('Also scan base64/hex/URL/rot13 payloads decoded from the text.'),
+        .describe('Also scan base64/hex/URL/rot13/binary/Morse payloads decoded from the text.'),
     },
     example: { severity: spec.defaultSeverity, minScore: 1 },
     create(config) {

@@ -144,7 +144,7 @@ export const encodingObfuscation = defineGuardrail({
   stages: ['input', 'tool'],
   category: 'prompt-attack',
   description:
-    'Detects instructions or secrets hidden by encoding (base64, hex, URL-encoding, rot13 payloads that decode to instructions or credentials) or by obfuscation (homoglyphs, leetspeak, spaced-out letters, invisible or tag characters that make an injection phrase unreadable to plain matching). Plain sentences, hashes and ids pass.',
+    'Detects instructions or secrets hidden by encoding (base64, hex, URL-encoding, rot13, binary or Morse payloads that decode to instructions or credentials) or by obfuscation (homoglyphs, leetspeak, spaced-out letters, invisible or tag characters that make an injection phrase unreadable to plain matching). Plain sentences, hashes and ids pass.',
   defaultSeverity: 'high',
   config: {
     flagSecrets: z
