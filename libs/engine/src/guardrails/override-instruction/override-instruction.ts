@@ -16,6 +16,34 @@ const QUALIFIER =
 const NOUN =
   '(?:instructions?|directions?|directives?|rules?|guidelines?|prompts?|commands?|orders?|constraints?|restrictions?|programming|polic(?:y|ies)|guardrails?|filters?|training|safeguards?|context|tasks?|assignments?|limitations?|protocols?|principles|ethics|morals)';
 
+/** Cyrillic word edges (`\\b` knows only ASCII word characters). */
+const RU_START = '(?<![а-яё])';
+const RU_END = '(?![а-яё])';
+const RU_QUALIFIER = `${RU_START}(?:все|всё|всех|всем|весь|предыдущ[а-яё]{2,3}|прежн[а-яё]{2,3}|прошл[а-яё]{2,3}|выше(?:указанн|изложенн|сказанн|приведенн|приведённ)[а-яё]{2,3}|сво[а-яё]{1,2}|тво[а-яё]{1,2}|ваш[а-яё]{1,2}|системн[а-яё]{2,3}|исходн[а-яё]{2,3}|первоначальн[а-яё]{2,3})${RU_END}`;
+const RU_NOUN =
+  '(?<![а-яё])(?:инструкци|указани|правил|команд|ограничени|установк|директив|промпт|запрет|настройк|рекомендаци)[а-яё]{0,3}';
+/**
+ * Russian dismissal verbs, each a branch of its own that starts with a letter (so the scan looks
+ * only where that letter occurs). "Не" (not) before a verb is read by a lookbehind, in both the
+ * forms the normaliser leaves (a capitalised "Не" is all look-alikes and folds to "he"): after it
+ * "забудьте" is a reminder ("не забудьте все инструкции"), "следуйте" an override. The prefixed
+ * forms (позабудь, проигнорируй) contain the plain ones.
+ */
+const NOT = '(?:не|he) ';
+const RU_VERBS = [
+  `з(?<!${NOT}з)абуд(?:ь|ьте)`,
+  `з(?<!${NOT}з)абыть`,
+  `и(?<!${NOT}и)гнорир(?:уй|уйте|овать)`,
+  `о(?<!${NOT}о)тброс(?:ь|ьте|ить)`,
+  `о(?<!${NOT}о)тмени(?:те)?`,
+  `п(?<!${NOT}п)ренебреги(?:те)?`,
+  `о(?<=${NOT}о)бращай(?:те)? внимания на`,
+  `с(?<=${NOT}с)лед(?:уй|уйте)`,
+  `в(?<=${NOT}в)ыполняй(?:те)?`,
+  `с(?<=${NOT}с)облюдай(?:те)?`,
+  `п(?<!${NOT}п)ерестань(?:те)? (?:следовать|соблюдать|выполнять)`,
+];
+
 /**
  * Instruction overrides in other languages. Like the English family they need "all", "your" or
  * "previous": "Vergiss die Anweisungen nicht", "ignorar las reglas es peligroso", "n'oubliez pas
@@ -46,6 +74,21 @@ export const MULTILINGUAL_OVERRIDE_SIGNATURES: readonly Signature[] = [
   sig(
     'override-nl-pl-sh',
     `\\b(?:vergeet|negeer|zapomnij|zignoruj|ignoruj|zaboravi|zaboravite|ignorisi|ignoriraj|ignorirajte)\\b${gap(40)}\\b(?:alle|vorige|eerdere|bovenstaande|voorgaande|wszystkie|poprzednie|wczesniejsze|powyzsze|sve|prethodne|ranije|gornje)\\b${gap(20)}\\b(?:instructies|regels|opdrachten|richtlijnen|instrukcje|polecenia|zasady|instrukcije|upute|uputstva|naredbe|pravila)\\b`,
+  ),
+  // Russian: a verb, then "all" / "previous" / "your" and a rule-like noun in the same sentence.
+  sig(
+    'override-ru',
+    RU_VERBS.map((v) => `${v}${RU_END}${gap(40)}${RU_QUALIFIER}${gap(30)}${RU_NOUN}`).join('|'),
+  ),
+  // "Забудь всё, что было сказано ранее": forget everything said before.
+  sig(
+    'override-ru-everything',
+    RU_VERBS.slice(0, 2)
+      .map(
+        (v) =>
+          `${v}${RU_END},? (?:обо )?(?:всё|все|всем)${RU_END},? (?:что|сказанное|вышесказанное|выше|ранее|до этого|прежнее|предыдущее)${RU_END}`,
+      )
+      .join('|'),
   ),
 ];
 
@@ -88,7 +131,7 @@ export const OVERRIDE_SIGNATURES: readonly Signature[] = [
 export const overrideInstruction = defineSignatureGuardrail({
   name: 'OverrideInstruction',
   description:
-    'Detects instructions to ignore, forget, replace or override prior instructions, rules or system prompts ("ignore all previous instructions", "new instructions:", "vergiss alle Anweisungen"), matched over text normalised against homoglyphs, leetspeak, spacing and invisible characters, and inside encoded payloads.',
+    'Detects instructions to ignore, forget, replace or override prior instructions, rules or system prompts ("ignore all previous instructions", "new instructions:", "vergiss alle Anweisungen", "игнорируй все предыдущие инструкции"), matched over text normalised against homoglyphs, leetspeak, spacing and invisible characters, and inside encoded payloads.',
   defaultSeverity: 'high',
   findingType: 'override-instruction',
   signatures: OVERRIDE_SIGNATURES,
