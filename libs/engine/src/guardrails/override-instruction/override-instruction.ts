@@ -75,6 +75,12 @@ export const MULTILINGUAL_OVERRIDE_SIGNATURES: readonly Signature[] = [
     'override-nl-pl-sh',
     `\\b(?:vergeet|negeer|zapomnij|zignoruj|ignoruj|zaboravi|zaboravite|ignorisi|ignoriraj|ignorirajte)\\b${gap(40)}\\b(?:alle|vorige|eerdere|bovenstaande|voorgaande|wszystkie|poprzednie|wczesniejsze|powyzsze|sve|prethodne|ranije|gornje)\\b${gap(20)}\\b(?:instructies|regels|opdrachten|richtlijnen|instrukcje|polecenia|zasady|instrukcije|upute|uputstva|naredbe|pravila)\\b`,
   ),
+  // "Olvida todo lo que te dije", "oubliez tout ce qui précède", "dimentica tutto": forget
+  // everything, where "todo" / "tout" / "tutto" ends the clause or leads to what was said before.
+  sig(
+    'override-es-fr-it-everything',
+    `(?<!\\b(?:no|non) )\\b(?:olvid(?:a|e|en|ad|ar)|oubli(?:e|ez|er)|dimentic(?:a|ate|are))\\b (?:todo|tout|tutto)\\b(?:[,.;:!]|$| (?:y|et|e)\\b| (?:lo |ce |quello |cio )?(?:que|qui|che)\\b| (?:lo )?anterior\\b| (?:antes|avant|prima)\\b)`,
+  ),
   // Russian: a verb, then "all" / "previous" / "your" and a rule-like noun in the same sentence.
   sig(
     'override-ru',
