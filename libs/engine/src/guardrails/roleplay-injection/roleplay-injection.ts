@@ -36,6 +36,12 @@ export const ROLEPLAY_SIGNATURES: readonly Signature[] = [
     `\\b(?:fictional|hypothetical|imaginary|alternate|parallel|fantasy|virtual|simulated)\\b (?:world|universe|reality|scenario|setting|story|game|land|country|society)\\b${gap(60)}\\b(?:no|without|free of|absence of|none of)\\b (?:any )?(?:rules|laws|restrictions|ethics|morals|limits|limitations|censorship|consequences|guidelines|filters)\\b`,
     0.5,
   ),
+  // An AI persona defined by malice ("pretend you are an evil AI"); an evil character in a story
+  // is no AI and passes.
+  sig(
+    'malicious-ai-persona',
+    `\\b${BECOME}\\b${gap(20)}\\b(?:evil|malicious|malevolent|rogue|sinister|villainous|wicked)\\b${gap(15)}\\b(?:ai|a\\.i|assistant|chatbot|bot|language model|llm|gpt|chatgpt|version of (?:yourself|you|chatgpt))\\b`,
+  ),
   sig(
     'evil-twin',
     `\\b(?:evil|dark|shadow|uncensored|opposite|rogue)\\b (?:twin|version|side|alter ego|counterpart) of (?:yourself|you|chatgpt|the ai|the assistant)\\b`,
@@ -45,7 +51,7 @@ export const ROLEPLAY_SIGNATURES: readonly Signature[] = [
 export const roleplayInjection = defineSignatureGuardrail({
   name: 'RoleplayInjection',
   description:
-    'Detects role-play used to lift restrictions: personas that are unrestricted, "not an AI", never refuse or must never break character; ordinary personas such as "act as a tutor" pass.',
+    'Detects role-play used to lift restrictions: personas that are unrestricted, malicious AIs, "not an AI", never refuse or must never break character; ordinary personas such as "act as a tutor" pass.',
   defaultSeverity: 'high',
   findingType: 'roleplay',
   signatures: ROLEPLAY_SIGNATURES,
