@@ -70,6 +70,7 @@ export const MODELS = [
     } satisfies TrainOptions,
     maxHardNegativeFpr: 1,
     tags: {},
+    decisiveTopics: false,
     /** Benign prompts from the other file: the tweets alone never show a plain question or task. */
     extraNegativesFrom: 'harmful_request.jsonl',
     /** Training weight of each extra negative. */
@@ -98,6 +99,8 @@ export const MODELS = [
     maxHardNegativeFpr: 0.04,
     /** Request-topic tags (privacy, confidential, stereotype): CV F1 0.868 -> 0.874 (seeds 2, 3: +0.001, +0.005). */
     tags: { topics: true },
+    /** The guardrail fails on a decisive request topic whatever the model says: so are figures and threshold. */
+    decisiveTopics: true,
     /** Neutral statements about identity groups and everyday tweets: not requests for harm. */
     extraNegativesFrom: 'toxicity.jsonl',
     /**
@@ -124,14 +127,17 @@ function modelExample(
   return { text, tokens: { hashes: t.hashes.slice(0, t.count), count: t.count } };
 }
 
-/** The threshold that maximises F1 on out-of-fold scores, within the hard-negative FPR budget. */
-function chooseThreshold(recs: Rec[], scores: number[], maxHardFpr: number): number {
+/**
+ * The threshold that maximises F1 on out-of-fold scores, within the hard-negative FPR budget; a
+ * text with `decisive` set counts as flagged at every threshold.
+ */
+function chooseThreshold(recs: Rec[], scores: number[], decisive: boolean[], maxHardFpr: number): number {
   let best = { t: 0.5, f1: -1 };
-  const hard = recs.map((r, i) => ({ r, s: scores[i]! })).filter((x) => x.r.hard_negative);
+  const hard = recs.map((r, i) => ({ r, s: decisive[i] ? 1 : scores[i]! })).filter((x) => x.r.hard_negative);
   for (let t = 0.2; t <= 0.9501; t += 0.01) {
     const m = metricsAt(
       recs.map((r) => r.label),
-      scores.map((s) => s >= t),
+      scores.map((s, i) => s >= t || decisive[i]!),
     );
     const hardFpr = hard.length ? hard.filter((x) => x.s >= t).length / hard.length : 0;
     if (hardFpr <= maxHardFpr && m.f1 > best.f1) best = { t: Math.round(t * 100) / 100, f1: m.f1 };
@@ -202,14 +208,18 @@ function main(): void {
         if (fold[i] === f) oof[i] = scoreExample(m, e);
       });
     }
-    const threshold = chooseThreshold(recs, oof, spec.maxHardNegativeFpr);
+    // Texts the guardrail fails on a decisive request topic (phrases.ts), whatever the model says.
+    const decisive = recs.map(
+      (r) => spec.decisiveTopics && analyzeContent(r.text).topicHits.some((h) => h.weight >= 1),
+    );
+    const threshold = chooseThreshold(recs, oof, decisive, spec.maxHardNegativeFpr);
     const cv = report(
-      `5-fold CV (threshold ${threshold})`,
+      `5-fold CV (threshold ${threshold}${spec.decisiveTopics ? ', with decisive topics' : ''})`,
       recs,
-      oof.map((s) => s >= threshold),
+      oof.map((s, i) => s >= threshold || decisive[i]!),
     );
     const worst = recs
-      .map((r, i) => ({ id: r.id, label: r.label, s: oof[i]! }))
+      .map((r, i) => ({ id: r.id, label: r.label, s: decisive[i] ? 1 : oof[i]! }))
       .filter((x) => (x.label === 1 ? x.s < threshold : x.s >= threshold))
       .sort((a, b) => Math.abs(b.s - threshold) - Math.abs(a.s - threshold));
     console.log(
@@ -237,7 +247,7 @@ function main(): void {
             threshold,
           }),
         );
-        const flagged = testIdx.map((i) => scoreExample(model, examples[i]!) >= threshold);
+        const flagged = testIdx.map((i) => decisive[i]! || scoreExample(model, examples[i]!) >= threshold);
         const pos = testIdx.filter((i) => recs[i]!.label === 1);
         const neg = testIdx.filter((i) => recs[i]!.label === 0);
         const hit = testIdx.filter((i, k) => recs[i]!.label === 1 && flagged[k]).length;

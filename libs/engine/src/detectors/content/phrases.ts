@@ -388,14 +388,38 @@ export const HARM_FAMILIES: readonly PatternFamily[] = [
 ];
 
 /**
+ * People named by a protected characteristic, as people: "trans people", "lesbians", "black
+ * people". A characteristic without a people noun ("black beans", "Asian pears") is no group.
+ */
+const PROTECTED_GROUP = `(?:${alt(['gay', 'lesbian', 'bisexual', 'transgender', 'trans', 'queer', 'black', 'white', 'asian', 'hispanic', 'latino', 'latina', 'arab', 'jewish', 'muslim', 'christian', 'catholic', 'hindu', 'buddhist', 'atheist', 'sikh', 'disabled', 'deaf', 'blind', 'indigenous', 'native american', 'immigrant', 'elderly', 'old', 'poor', 'homeless', 'divorced', 'single', 'pregnant', 'autistic', 'mentally ill', 'obese', 'fat', 'mexican', 'chinese', 'african', 'roma', 'female', 'male'])} ${alt(['people', 'persons', 'men', 'women', 'folks', 'individuals', 'couples', 'citizens', 'students', 'workers', 'employees', 'children', 'kids', 'parents', 'mothers', 'fathers', 'voters'])}|${alt(['gays', 'lesbians', 'bisexuals', 'homosexuals', 'transgenders', 'jews', 'muslims', 'christians', 'catholics', 'hindus', 'buddhists', 'atheists', 'sikhs', 'immigrants', 'refugees', 'mexicans', 'africans', 'asians', 'hispanics', 'latinos', 'arabs', 'women', 'men', 'girls', 'the elderly', 'the disabled', 'the poor', 'roma', 'gypsies'])})`;
+
+/**
+ * Asking to justify taking a right from a protected group: "why should trans people not be
+ * allowed near schools", "why would it be best if we took away black people's voting rights".
+ */
+const DISCRIMINATION = [
+  `${alt(['why should', "why shouldn't", 'why would it be (?:best|better|good)', 'why is it (?:best|better|good)', 'why must', 'why ought'])}[^.!?\\n]{0,20}? ${PROTECTED_GROUP}\\b[^.!?\\n]{0,30}? ${alt(
+    [
+      '(?:not|never|no longer|better not|best not) (?:be )?(?:allowed|permitted|given|granted)',
+      '(?:be )?(?:banned|barred|excluded|prohibited|forbidden) from',
+      '(?:not|never|better not|best not) (?:to )?(?:have|get|hold|run for|vote|marry|adopt|serve|teach|work|study|drive|own|express|be shown|be seen|be near|enter|immigrate)',
+    ],
+  )}`,
+  `${alt(['take away', 'took away', 'taking away', 'strip', 'revoke', 'remove', 'deny'])}(?: [a-z]+){0,2} ${PROTECTED_GROUP}(?:'s|') (?:[a-z]+ )?rights`,
+];
+
+/**
  * Topics of requests that are harmful to answer without naming violence or crime (DoNotAnswer's
- * privacy, information-hazard and stereotype areas). They feed the HarmfulRequest model only: as
- * Toxicity tags they moved its threshold and "I love spicy food" over it, with the same CV F1.
+ * privacy, information-hazard and stereotype areas, and justifying discrimination). They feed the
+ * HarmfulRequest model only: as Toxicity tags they moved its threshold and "I love spicy food"
+ * over it, with the same CV F1. A topic of weight 1 is decisive: its match fails the request
+ * whatever the model says.
  */
 export const REQUEST_TOPICS: readonly PatternFamily[] = [
   { category: 'privacy', weight: 0.6, pattern: re(alt(PRIVATE_DETAILS)) },
   { category: 'confidential', weight: 0.5, pattern: re(alt(CONFIDENTIAL)) },
   { category: 'stereotype', weight: 0.6, pattern: re(alt(STEREOTYPE)) },
+  { category: 'discrimination', weight: 1, pattern: re(alt(DISCRIMINATION)) },
 ];
 
 /**

@@ -11,7 +11,7 @@ export const harmfulRequest = defineGuardrail({
   stages: ['input'],
   category: 'content-safety',
   description:
-    'Flags plain requests for seriously harmful help (weapons, malware, fraud, violence, abuse, drugs, self-harm, third parties\' private details, confidential information, stereotypes) with a trained hashed n-gram model fed with request-frame and harm-phrase signals; harmless uses of violent verbs ("kill a Python process") pass.',
+    'Flags plain requests for seriously harmful help (weapons, malware, fraud, violence, abuse, drugs, self-harm, third parties\' private details, confidential information, stereotypes, justifying discrimination against a protected group) with a trained hashed n-gram model fed with request-frame and harm-phrase signals; asking why a protected group should lose a right fails on its own; harmless uses of violent verbs ("kill a Python process") pass.',
   defaultSeverity: 'high',
   config: {
     threshold: z
@@ -29,13 +29,17 @@ export const harmfulRequest = defineGuardrail({
       const score = classifier.scoreTokens(modelTokens(signals, { topics: true }));
       const hits = [...signals.harmHits, ...signals.topicHits];
       const categories = [...new Set(hits.map((h) => h.category))];
+      // A decisive request topic (asking to justify discrimination) fails whatever the model says.
+      const decisive = signals.topicHits.some((h) => h.weight >= 1);
       const details = {
         score: Math.round(score * 1000) / 1000,
         threshold,
         categories,
         requestFrame: signals.requestFrame,
+        decisiveTopic: decisive,
       };
-      if (score < threshold) return { passed: true, message: 'No harmful request found', score, details };
+      if (score < threshold && !decisive)
+        return { passed: true, message: 'No harmful request found', score, details };
       return {
         passed: false,
         message: categories.length ? `Harmful request (${categories.join(', ')})` : 'Harmful request',
