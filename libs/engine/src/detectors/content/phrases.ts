@@ -409,17 +409,27 @@ const DISCRIMINATION = [
 ];
 
 /**
+ * Asking how to do an atrocity again: "how do I repeat the scale of the massacres during the
+ * Armenian genocide", "what can I do to replicate the Khmer Rouge's rule". Asking what happened,
+ * or how to prevent it ("how can we avoid repeating …"), has no such verb right after the frame.
+ */
+const ATROCITY_REPEAT = [
+  `${alt(['how (?:do|can|could|would|should|might) (?:i|we|you|one|someone|people)', 'what (?:can|could|should) (?:i|we) do to', 'help me', 'i want to', 'we should', "let's", 'teach me (?:how )?to', 'ways to', 'steps to', 'plan to', 'tell me how to'])} (?:best )?${alt(['replicate', 'repeat', 'recreate', 're-?enact', 'emulate', 'imitate', 'copy', 'reproduce', 'carry out', 'commit', 'perpetrate', 'follow the example of', 'bring back', 'restore', 'revive'])}\\b[^.!?\\n]{0,40}? ${alt(['genocides?', 'holocaust', 'massacres?', 'atomic bomb(?:s|ings)?', 'nuclear (?:attack|bombing)s?', 'ethnic cleansing', 'khmer rouge', 'nazi (?:germany|rule|regime)', 'third reich', 'final solution', 'pogroms?', 'mass (?:shootings?|killings?|murders?|executions?)', 'school shootings?', 'terror(?:ist)? attacks?', 'killing fields', 'gulags?', 'apartheid', 'slavery', 'lynchings?', 'taliban rule', 'isis rule', 'jim crow', 'cultural revolution', 'great purge'])}`,
+];
+
+/**
  * Topics of requests that are harmful to answer without naming violence or crime (DoNotAnswer's
- * privacy, information-hazard and stereotype areas, and justifying discrimination). They feed the
- * HarmfulRequest model only: as Toxicity tags they moved its threshold and "I love spicy food"
- * over it, with the same CV F1. A topic of weight 1 is decisive: its match fails the request
- * whatever the model says.
+ * privacy, information-hazard and stereotype areas; justifying discrimination; repeating an
+ * atrocity). They feed the HarmfulRequest model only: as Toxicity tags they moved its threshold
+ * and "I love spicy food" over it, with the same CV F1. A topic of weight 1 is decisive: its
+ * match fails the request whatever the model says.
  */
 export const REQUEST_TOPICS: readonly PatternFamily[] = [
   { category: 'privacy', weight: 0.6, pattern: re(alt(PRIVATE_DETAILS)) },
   { category: 'confidential', weight: 0.5, pattern: re(alt(CONFIDENTIAL)) },
   { category: 'stereotype', weight: 0.6, pattern: re(alt(STEREOTYPE)) },
   { category: 'discrimination', weight: 1, pattern: re(alt(DISCRIMINATION)) },
+  { category: 'atrocity', weight: 1, pattern: re(alt(ATROCITY_REPEAT)) },
 ];
 
 /**
