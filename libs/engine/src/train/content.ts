@@ -127,22 +127,34 @@ function modelExample(
   return { text, tokens: { hashes: t.hashes.slice(0, t.count), count: t.count } };
 }
 
+/** Fold seeds of the cross-validation: one split alone moves F1 by up to 0.02 and favours its own threshold. */
+const FOLD_SEEDS = [1, 2, 3];
+
+/** Mean-F1 differences below this (one or two texts) are noise in the threshold choice. */
+const F1_TIE = 0.001;
+
 /**
- * The threshold that maximises F1 on out-of-fold scores, within the hard-negative FPR budget; a
- * text with `decisive` set counts as flagged at every threshold.
+ * The threshold by mean F1 over the out-of-fold scores of every fold seed, among those whose
+ * hard-negative FPR stays within the budget in each of them: the highest whose mean F1 is within
+ * F1_TIE of the best, since of thresholds that score alike the higher raises fewer false alarms on
+ * text unlike the training data. A text with `decisive` set counts as flagged at every threshold.
  */
-function chooseThreshold(recs: Rec[], scores: number[], decisive: boolean[], maxHardFpr: number): number {
-  let best = { t: 0.5, f1: -1 };
-  const hard = recs.map((r, i) => ({ r, s: decisive[i] ? 1 : scores[i]! })).filter((x) => x.r.hard_negative);
+function chooseThreshold(recs: Rec[], oofs: number[][], decisive: boolean[], maxHardFpr: number): number {
+  const labels = recs.map((r) => r.label);
+  const candidates: Array<{ t: number; f1: number }> = [];
   for (let t = 0.2; t <= 0.9501; t += 0.01) {
-    const m = metricsAt(
-      recs.map((r) => r.label),
-      scores.map((s, i) => s >= t || decisive[i]!),
-    );
-    const hardFpr = hard.length ? hard.filter((x) => x.s >= t).length / hard.length : 0;
-    if (hardFpr <= maxHardFpr && m.f1 > best.f1) best = { t: Math.round(t * 100) / 100, f1: m.f1 };
+    let f1 = 0;
+    let withinBudget = true;
+    for (const scores of oofs) {
+      const flagged = scores.map((s, i) => s >= t || decisive[i]!);
+      f1 += metricsAt(labels, flagged).f1 / oofs.length;
+      const hard = recs.flatMap((r, i) => (r.hard_negative ? [flagged[i]!] : []));
+      if (hard.length && hard.filter(Boolean).length / hard.length > maxHardFpr) withinBudget = false;
+    }
+    if (withinBudget) candidates.push({ t: Math.round(t * 100) / 100, f1 });
   }
-  return best.t;
+  const best = Math.max(...candidates.map((c) => c.f1));
+  return Math.max(...candidates.filter((c) => c.f1 >= best - F1_TIE).map((c) => c.t));
 }
 
 function report(label: string, recs: Rec[], flagged: boolean[]): Record<string, unknown> {
@@ -197,26 +209,42 @@ function main(): void {
     console.log(
       `${spec.name}: ${recs.length} examples from ${spec.file} + ${extra.length} negatives from ${spec.extraNegativesFrom}`,
     );
-    // 5-fold CV grouped by id; the extra negatives are always in the training part, never scored.
-    const fold = assignFolds(examples, 5, spec.options.seed);
-    const oof = new Array<number>(recs.length).fill(0);
-    for (let f = 0; f < 5; f++) {
-      const m = createClassifier(
-        trainLogisticRegression([...examples.filter((_, i) => fold[i] !== f), ...extra], spec.options),
-      );
-      examples.forEach((e, i) => {
-        if (fold[i] === f) oof[i] = scoreExample(m, e);
-      });
-    }
+    // 5-fold CV grouped by id, once per fold seed; the extra negatives are always in the training
+    // part, never scored.
+    const oofs = FOLD_SEEDS.map((seed) => {
+      const fold = assignFolds(examples, 5, seed);
+      const oof = new Array<number>(recs.length).fill(0);
+      for (let f = 0; f < 5; f++) {
+        const m = createClassifier(
+          trainLogisticRegression([...examples.filter((_, i) => fold[i] !== f), ...extra], spec.options),
+        );
+        examples.forEach((e, i) => {
+          if (fold[i] === f) oof[i] = scoreExample(m, e);
+        });
+      }
+      return oof;
+    });
+    const oof = oofs[0]!;
     // Texts the guardrail fails on a decisive request topic (phrases.ts), whatever the model says.
     const decisive = recs.map(
       (r) => spec.decisiveTopics && analyzeContent(r.text).topicHits.some((h) => h.weight >= 1),
     );
-    const threshold = chooseThreshold(recs, oof, decisive, spec.maxHardNegativeFpr);
+    const threshold = chooseThreshold(recs, oofs, decisive, spec.maxHardNegativeFpr);
     const cv = report(
-      `5-fold CV (threshold ${threshold}${spec.decisiveTopics ? ', with decisive topics' : ''})`,
+      `5-fold CV, fold seed ${FOLD_SEEDS[0]} (threshold ${threshold}${spec.decisiveTopics ? ', with decisive topics' : ''})`,
       recs,
       oof.map((s, i) => s >= threshold || decisive[i]!),
+    );
+    const seedF1 = oofs.map(
+      (scores) =>
+        metricsAt(
+          recs.map((r) => r.label),
+          scores.map((s, i) => s >= threshold || decisive[i]!),
+        ).f1,
+    );
+    cv.f1ByFoldSeed = Object.fromEntries(FOLD_SEEDS.map((seed, k) => [seed, Number(seedF1[k]!.toFixed(4))]));
+    console.log(
+      `    F1 by fold seed ${FOLD_SEEDS.join(' / ')}: ${seedF1.map((f) => f.toFixed(3)).join(' / ')} (mean ${(seedF1.reduce((a, b) => a + b, 0) / seedF1.length).toFixed(3)})`,
     );
     const worst = recs
       .map((r, i) => ({ id: r.id, label: r.label, s: decisive[i] ? 1 : oof[i]! }))
