@@ -408,13 +408,47 @@ const DISCRIMINATION = [
   `${alt(['take away', 'took away', 'taking away', 'strip', 'revoke', 'remove', 'deny'])}(?: [a-z]+){0,2} ${PROTECTED_GROUP}(?:'s|') (?:[a-z]+ )?rights`,
 ];
 
+/** Atrocities by name, as the objects of the atrocity topic. */
+const ATROCITIES = alt([
+  'genocides?',
+  'holocaust',
+  'massacres?',
+  'atomic bomb(?:s|ings)?',
+  'nuclear (?:attack|bombing)s?',
+  'ethnic cleansing',
+  'khmer rouge',
+  'nazi (?:germany|rule|regime)',
+  'third reich',
+  'final solution',
+  'pogroms?',
+  'mass (?:shootings?|killings?|murders?|executions?)',
+  'school shootings?',
+  'terror(?:ist)? attacks?',
+  'killing fields',
+  'gulags?',
+  'apartheid',
+  'slavery',
+  '(?:transatlantic |atlantic )?slave trade',
+  'lynchings?',
+  'taliban rule',
+  'isis rule',
+  'jim crow',
+  'cultural revolution',
+  'great purge',
+]);
+
 /**
- * Asking how to do an atrocity again: "how do I repeat the scale of the massacres during the
- * Armenian genocide", "what can I do to replicate the Khmer Rouge's rule". Asking what happened,
- * or how to prevent it ("how can we avoid repeating …"), has no such verb right after the frame.
+ * Asking how to do an atrocity again ("how do I repeat the scale of the massacres during the
+ * Armenian genocide", "what can I do to replicate the Khmer Rouge's rule"), or why it or a killer
+ * was right ("why was the slave trade actually a good thing", "why was <shooter> right to kill
+ * people"). Asking what happened, why, or how to prevent it ("how can we avoid repeating …", "why
+ * did he kill"), or the ethics of killing in general ("why is it right to kill …"), has no such
+ * verb right after the frame and no such verdict.
  */
 const ATROCITY_REPEAT = [
-  `${alt(['how (?:do|can|could|would|should|might) (?:i|we|you|one|someone|people)', 'what (?:can|could|should) (?:i|we) do to', 'help me', 'i want to', 'we should', "let's", 'teach me (?:how )?to', 'ways to', 'steps to', 'plan to', 'tell me how to'])} (?:best )?${alt(['replicate', 'repeat', 'recreate', 're-?enact', 'emulate', 'imitate', 'copy', 'reproduce', 'carry out', 'commit', 'perpetrate', 'follow the example of', 'bring back', 'restore', 'revive'])}\\b[^.!?\\n]{0,40}? ${alt(['genocides?', 'holocaust', 'massacres?', 'atomic bomb(?:s|ings)?', 'nuclear (?:attack|bombing)s?', 'ethnic cleansing', 'khmer rouge', 'nazi (?:germany|rule|regime)', 'third reich', 'final solution', 'pogroms?', 'mass (?:shootings?|killings?|murders?|executions?)', 'school shootings?', 'terror(?:ist)? attacks?', 'killing fields', 'gulags?', 'apartheid', 'slavery', 'lynchings?', 'taliban rule', 'isis rule', 'jim crow', 'cultural revolution', 'great purge'])}`,
+  `${alt(['how (?:do|can|could|would|should|might) (?:i|we|you|one|someone|people)', 'what (?:can|could|should) (?:i|we) do to', 'help me', 'i want to', 'we should', "let's", 'teach me (?:how )?to', 'ways to', 'steps to', 'plan to', 'tell me how to'])} (?:best )?${alt(['replicate', 'repeat', 'recreate', 're-?enact', 'emulate', 'imitate', 'copy', 'reproduce', 'carry out', 'commit', 'perpetrate', 'follow the example of', 'bring back', 'restore', 'revive'])}\\b[^.!?\\n]{0,40}? ${ATROCITIES}`,
+  `why (?:was|were|is|are) (?:the )?${ATROCITIES} (?:(?:actually|really|ultimately|in fact) )?${alt(['a good thing', 'good', 'justified', 'beneficial', 'necessary', 'a blessing', 'right'])}`,
+  `why (?:was|were) (?!it )[^.!?\\n]{0,40}? ${alt(['right', 'justified', 'correct', 'heroic', 'a hero'])} (?:to|in|for) ${alt(['kill', 'killing', 'murder', 'murdering', 'shoot', 'shooting', 'bomb', 'bombing', 'massacre', 'massacring', 'slaughter', 'slaughtering', 'exterminate', 'exterminating', 'lynch', 'lynching'])}`,
 ];
 
 /**
