@@ -24,11 +24,49 @@ const INSTRUCTION_SIGNATURES: readonly Signature[] = [
 ].filter((s) => (s.weight ?? 1) >= 1);
 
 /** Imperative instructions addressed to the model, for decoded payloads (any such payload is suspicious). */
-const IMPERATIVE =
-  /\b(?:ignore|disregard|forget|reveal|print|output|say|write|tell|respond|reply|pretend|act as|execute|run|send|delete|give me|show me|list|repeat|translate|answer)\b/g;
+const IMPERATIVE_WORDS = [
+  'ignore',
+  'disregard',
+  'forget',
+  'reveal',
+  'print',
+  'output',
+  'say',
+  'write',
+  'tell',
+  'respond',
+  'reply',
+  'pretend',
+  'act as',
+  'execute',
+  'run',
+  'send',
+  'delete',
+  'give me',
+  'show me',
+  'list',
+  'repeat',
+  'translate',
+  'answer',
+];
+const IMPERATIVE = new RegExp(`\\b(?:${IMPERATIVE_WORDS.join('|')})\\b`, 'g');
+/**
+ * Twelve or more single letters one space apart: a sentence spelled out letter by letter ("S a y t
+ * h a t …"), whose word boundaries are gone, so no signature can read it once joined.
+ */
+const SPELLED_OUT = /(?<![A-Za-z])(?:[A-Za-z] ){11,}[A-Za-z](?![A-Za-z])/g;
+/** A spelled-out run that opens with one of the imperatives (joined, as the run reads). */
+const SPELLED_IMPERATIVE = new RegExp(`^(?:${IMPERATIVE_WORDS.map((w) => w.replace(/ /g, '')).join('|')})`);
 /** Secret-ish content inside a decoded payload. */
 const SECRETISH =
   /\b(?:password|passwd|passcode|api[ _-]?key|secret|token|private key|access key|credentials?|bearer)\b\s*[:=]|-----begin [a-z ]{0,20}private key-----|\b(?:password|api key|secret key|access token) (?:is|was)\b/g;
+
+/**
+ * This guardrail's patterns that the tests prove linear-time. SECRETISH is left out: the automaton
+ * checker times out on its alternations; it has no nested quantifier and reads only decoded
+ * payloads (at most 200,000 characters each).
+ */
+export const ENCODING_OBFUSCATION_PATTERNS: readonly RegExp[] = [IMPERATIVE, SPELLED_OUT];
 
 function firstHit(re: RegExp, text: string): RegExpExecArray | null {
   re.lastIndex = 0;
@@ -139,12 +177,28 @@ function anySignature(folded: string): string | undefined {
   return best >= 0 ? INSTRUCTION_SIGNATURES[best]?.id : undefined;
 }
 
+/** The first letter-by-letter run that opens with an imperative ("s a y t h a t …"), as a finding. */
+function spelledOutInstruction(text: string): Finding | undefined {
+  SPELLED_OUT.lastIndex = 0;
+  for (let m = SPELLED_OUT.exec(text); m !== null; m = SPELLED_OUT.exec(text)) {
+    const joined = m[0].replace(/ /g, '').toLowerCase();
+    if (!SPELLED_IMPERATIVE.test(joined)) continue;
+    return {
+      type: 'obfuscated:spelled-out-instruction',
+      start: m.index,
+      end: m.index + m[0].length,
+      preview: excerpt(joined, 0, joined.length),
+    };
+  }
+  return undefined;
+}
+
 export const encodingObfuscation = defineGuardrail({
   name: 'EncodingObfuscation',
   stages: ['input', 'tool'],
   category: 'prompt-attack',
   description:
-    'Detects instructions or secrets hidden by encoding (base64, hex, URL-encoding, rot13, binary or Morse payloads that decode to instructions or credentials) or by obfuscation (homoglyphs, leetspeak, spaced-out letters, invisible or tag characters that make an injection phrase unreadable to plain matching). Plain sentences, hashes and ids pass.',
+    'Detects instructions or secrets hidden by encoding (base64, hex, URL-encoding, rot13, binary or Morse payloads that decode to instructions or credentials) or by obfuscation (homoglyphs, leetspeak, spaced-out letters, invisible or tag characters that make an injection phrase unreadable to plain matching, or an instruction spelled out letter by letter). Plain sentences, hashes and ids pass.',
   defaultSeverity: 'high',
   config: {
     flagSecrets: z
@@ -223,6 +277,11 @@ export const encodingObfuscation = defineGuardrail({
             });
             break;
           }
+        }
+        const spelled = spelledOutInstruction(text);
+        if (spelled) {
+          reasons.add('spelled-out instruction');
+          findings.push(spelled);
         }
       }
       if (findings.length === 0) return { passed: true, message: 'No encoded or obfuscated payload found' };
