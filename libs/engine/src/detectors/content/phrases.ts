@@ -398,7 +398,7 @@ const PROTECTED_GROUP = `(?:${alt(['gay', 'lesbian', 'bisexual', 'transgender', 
  * allowed near schools", "why would it be best if we took away black people's voting rights".
  */
 const DISCRIMINATION = [
-  `${alt(['why should', "why shouldn't", 'why would it be (?:best|better|good)', 'why is it (?:best|better|good)', 'why must', 'why ought'])}[^.!?\\n]{0,20}? ${PROTECTED_GROUP}\\b[^.!?\\n]{0,30}? ${alt(
+  `${alt(['why should', "why shouldn't", 'why would it be (?:best|better|good)', 'why is it (?:best|better|good)', 'why must', 'why ought', 'reasons why', 'explain why', 'argue why'])}[^.!?\\n]{0,20}? ${PROTECTED_GROUP}\\b[^.!?\\n]{0,30}? ${alt(
     [
       '(?:not|never|no longer|better not|best not) (?:be )?(?:allowed|permitted|given|granted)',
       '(?:be )?(?:banned|barred|excluded|prohibited|forbidden) from',
@@ -471,6 +471,7 @@ const VIOLENCE_TO_PERSON = [
     'steps to',
     'should i',
     'how to',
+    '(?:can|could|should) (?:i|we) use to',
   ])} ${alt([
     'kill(?:ing)?',
     'murder(?:ing)?',
@@ -504,7 +505,7 @@ const VIOLENCE_TO_PERSON = [
     'suffocat(?:e|ing)',
     'run(?:ning)? over',
     'dispos(?:e|ing) of',
-  ])} (?:${alt(['a', 'an', 'the', 'my', 'his', 'her', 'their', 'our', 'your', 'this', 'that', 'some', 'all', 'every', 'local', 'little', 'young', 'old', 'elderly', 'random', 'innocent', 'fellow', 'own', 'those', 'these', 'dead', 'annoying', 'ex', 'whole', 'entire', 'group of', 'bunch of', 'lot of', 'few'])} ){0,3}${alt(
+  ])} (?:${alt(['a', 'an', 'the', 'my', 'his', 'her', 'their', 'our', 'your', 'this', 'that', 'some', 'all', 'every', 'local', 'little', 'young', 'old', 'elderly', 'random', 'innocent', 'fellow', 'own', 'those', 'these', 'dead', 'annoying', 'ex', 'whole', 'entire', 'group of', 'bunch of', 'lot of', 'few', 'most', 'as many'])} ){0,3}${alt(
     [
       'someone',
       'somebody',
@@ -571,6 +572,9 @@ const VIOLENCE_TO_PERSON = [
       'her',
       'them',
       'myself',
+      'dead bod(?:y|ies)',
+      'bod(?:y|ies)(?! of)',
+      'corpses?',
       PROTECTED_GROUP,
     ],
   )}(?:(?:'s|') ${alt(['life', 'lives', 'heads?', 'faces?', 'necks?', 'throats?', 'sternum', 'skulls?', 'body', 'bodies', 'legs?', 'arms?', 'hands?', 'fingers?', 'eyes?', 'heart'])})?\\b(?!')(?![^.!?\\n]{0,40}\\b${alt(['games?', 'video games?', 'call of duty', 'minecraft', 'fortnite', 'gta', 'witcher', 'skyrim', 'counter-?strike', 'roblox', 'the sims', 'movies?', 'films?', 'novels?', 'stor(?:y|ies)', 'plays?', 'scripts?', 'books?', 'scenes?', 'roleplay', 'simulator', 'dnd', 'campaign'])}\\b)`,
@@ -578,9 +582,68 @@ const VIOLENCE_TO_PERSON = [
 ];
 
 /**
+ * Asking how to burn or blow up a place where people are: a request frame, then "set <place> on
+ * fire", "burn down", "blow up", "bomb" … with a building or vehicle as the object ("how do I set a
+ * hospital on fire", "how do I blow up a house"). "Set a party on fire" or "blow up a balloon" has
+ * no such object.
+ */
+const ATTACK_ON_PLACE = (() => {
+  const frame = alt([
+    'how (?:do|can|could|would|should|might|will) (?:i|we|you|one|someone|people)(?: best)?',
+    "what(?:'s| is) the (?:(?:best|easiest|quickest|fastest|simplest) )?(?:way|process|method) (?:to|for|of)",
+    'help me',
+    'teach me (?:how )?to',
+    'ways to',
+    'steps to',
+    'should i',
+    'how to',
+    'tell me how to',
+    'i want to',
+  ]);
+  const det = `(?:${alt(['a', 'an', 'the', 'my', 'our', 'his', 'her', 'their', 'this', 'that', 'local', 'nearest', 'crowded', 'busy', 'whole'])} )?`;
+  const place = alt([
+    'hospitals?',
+    'schools?',
+    'church(?:es)?',
+    'mosques?',
+    'synagogues?',
+    'temples?',
+    'houses?',
+    'homes?',
+    'apartments?',
+    'buildings?',
+    'offices?',
+    'stores?',
+    'shops?',
+    'malls?',
+    'theat(?:er|re)s?',
+    'stadiums?',
+    'airports?',
+    'train stations?',
+    'subways?',
+    'bus(?:es)?',
+    '(?:air)?planes?',
+    'trains?',
+    'bridges?',
+    'power (?:plant|station|grid)s?',
+    'police stations?',
+    'embass(?:y|ies)',
+    'parliament',
+    'capitol',
+    'white house',
+    'concerts?',
+    'parades?',
+  ]);
+  return [
+    `${frame} set ${det}${place} (?:on fire|alight|ablaze)`,
+    `${frame} ${alt(['set fire to', 'burn(?:ing)? down', 'blow(?:ing)? up', 'bomb(?:ing)?', 'torch(?:ing)?', 'fire-?bomb(?:ing)?'])} ${det}${place}`,
+  ];
+})();
+
+/**
  * Topics of requests that are harmful to answer without naming violence or crime (DoNotAnswer's
  * privacy, information-hazard and stereotype areas; justifying discrimination; repeating an
- * atrocity; killing or maiming a person). They feed the HarmfulRequest model only: as Toxicity tags they moved its threshold
+ * atrocity; killing or maiming a person; burning or bombing a place where people are). They feed the HarmfulRequest model only: as Toxicity tags they moved its threshold
  * and "I love spicy food" over it, with the same CV F1. A topic of weight 1 is decisive: its
  * match fails the request whatever the model says.
  */
@@ -591,6 +654,7 @@ export const REQUEST_TOPICS: readonly PatternFamily[] = [
   { category: 'discrimination', weight: 1, pattern: re(alt(DISCRIMINATION)) },
   { category: 'atrocity', weight: 1, pattern: re(alt(ATROCITY_REPEAT)) },
   { category: 'violence-to-person', weight: 1, pattern: re(alt(VIOLENCE_TO_PERSON)) },
+  { category: 'attack-on-place', weight: 1, pattern: re(alt(ATTACK_ON_PLACE)) },
 ];
 
 /**
