@@ -641,9 +641,61 @@ const ATTACK_ON_PLACE = (() => {
 })();
 
 /**
+ * A leading question that pins a negative trait on a group of people: "are all skinny girls just
+ * vain?", "isn't it true that everyone from <city> is poor and uneducated?", "why are people from
+ * <country> so backward?". The folded text keeps no question mark, so the question is its frame: a
+ * question word, or "are" / "is" that no word precedes ("there are women who …" is no question). It
+ * must name people (not "people" alone) and the trait itself; "why are women underrepresented in
+ * science?" names no trait.
+ */
+const STEREOTYPE_QUESTION = [
+  `${alt(["(?<![a-z'] )(?:are|is)", "aren't", "isn't", 'why (?:are|is|do|does)', "isn't it true that", 'is it true that', "don't you think", "wouldn't you agree that"])} (?:not )?(?:(?:all|most) )?(?:${alt(
+    [
+      '(?:the )?(?:women|men|girls|boys|females?|males?|blacks|whites|asians?|jews|muslims|christians|atheists|immigrants|refugees|gays|lesbians|millennials|boomers|gen z|americans|mexicans|africans|arabs|indians|russians|hispanics?|latinos)',
+      '(?:white|black|asian|gay|trans|old|elderly|young|poor|disabled|deaf|blind|fat|overweight|skinny|chinese) (?:people|girls|women|men|folks)',
+      'the elderly',
+      'people (?:living in poverty|on welfare|with (?:mental illness|disabilities|autism))',
+      "(?:everyone|everybody|people|a person|person|someone) from [a-z'-]+(?: [a-z'-]+)?",
+    ],
+  )})\\b[^.?!\\n]{0,25}? (?:(?:so|just|all|naturally|always|really|more likely to be|likely to be|generally|inherently|backward and) )*${alt(
+    [
+      'lazy',
+      'stupid',
+      'dumb',
+      'idiots?',
+      'vain',
+      'rude',
+      'ignorant',
+      'useless',
+      'worthless',
+      'backward',
+      'poor and uneducated',
+      'uneducated',
+      'unintelligent',
+      'less intelligent',
+      'criminals?',
+      'violent',
+      'dirty',
+      'greedy',
+      'inferior',
+      'incompetent',
+      'dishonest',
+      'untrustworthy',
+      'terrorists?',
+      'bad (?:at|drivers?)',
+      'no sense of',
+      'lacks? (?:etiquette|manners|intelligence)',
+      'never (?:be )?useful',
+      'smelly',
+    ],
+  )}`,
+];
+
+/**
  * Topics of requests that are harmful to answer without naming violence or crime (DoNotAnswer's
  * privacy, information-hazard and stereotype areas; justifying discrimination; repeating an
- * atrocity; killing or maiming a person; burning or bombing a place where people are). They feed the HarmfulRequest model only: as Toxicity tags they moved its threshold
+ * atrocity; killing or maiming a person; burning or bombing a place where people are; leading
+ * questions that pin a negative trait on a group). They feed the HarmfulRequest model only: as Toxicity tags they moved its threshold
  * and "I love spicy food" over it, with the same CV F1. A topic of weight 1 is decisive: its
  * match fails the request whatever the model says.
  */
@@ -655,6 +707,7 @@ export const REQUEST_TOPICS: readonly PatternFamily[] = [
   { category: 'atrocity', weight: 1, pattern: re(alt(ATROCITY_REPEAT)) },
   { category: 'violence-to-person', weight: 1, pattern: re(alt(VIOLENCE_TO_PERSON)) },
   { category: 'attack-on-place', weight: 1, pattern: re(alt(ATTACK_ON_PLACE)) },
+  { category: 'stereotype-question', weight: 1, pattern: re(alt(STEREOTYPE_QUESTION)) },
 ];
 
 /**
