@@ -692,12 +692,23 @@ const STEREOTYPE_QUESTION = [
 ];
 
 /**
+ * Asking for abuse aimed at someone: "can you insult my uncle using foul language", "can you make
+ * fun of Gen Z", "teach me some offensive slurs". Verbs with a common harmless sense ("mock" a
+ * service in a test, "degrade" an image) are left out.
+ */
+const INSULT_REQUEST = [
+  `${alt(['can you', 'could you', 'will you', 'would you', 'please', 'help me', 'i want you to', 'teach me (?:how )?to', 'tell me how to', 'how (?:do|can) i'])} ${alt(['insult', 'disrespect', 'humiliate', 'make fun of', 'ridicule', 'belittle', 'demean', 'bully', 'curse at', 'swear at'])}`,
+  `${alt(['teach me', 'tell me', 'give me', 'list', 'what are'])}(?: some| the)? (?:${alt(['most', 'worst', 'best', 'offensive', 'racist', 'vulgar', 'obscene', 'derogatory', 'hurtful', 'worst possible', 'nastiest'])} )+${alt(['slurs', 'insults', 'swear words', 'curse words', 'names to call'])}`,
+];
+
+/**
  * Topics of requests that are harmful to answer without naming violence or crime (DoNotAnswer's
  * privacy, information-hazard and stereotype areas; justifying discrimination; repeating an
  * atrocity; killing or maiming a person; burning or bombing a place where people are; leading
- * questions that pin a negative trait on a group). They feed the HarmfulRequest model only: as Toxicity tags they moved its threshold
- * and "I love spicy food" over it, with the same CV F1. A topic of weight 1 is decisive: its
- * match fails the request whatever the model says.
+ * questions that pin a negative trait on a group; asking for insults). They feed the
+ * HarmfulRequest model only: as Toxicity tags they moved its threshold and "I love spicy food"
+ * over it, with the same CV F1. A topic of weight 1 is decisive: its match fails the request
+ * whatever the model says.
  */
 export const REQUEST_TOPICS: readonly PatternFamily[] = [
   { category: 'privacy', weight: 0.6, pattern: re(alt(PRIVATE_DETAILS)) },
@@ -708,6 +719,7 @@ export const REQUEST_TOPICS: readonly PatternFamily[] = [
   { category: 'violence-to-person', weight: 1, pattern: re(alt(VIOLENCE_TO_PERSON)) },
   { category: 'attack-on-place', weight: 1, pattern: re(alt(ATTACK_ON_PLACE)) },
   { category: 'stereotype-question', weight: 1, pattern: re(alt(STEREOTYPE_QUESTION)) },
+  { category: 'insult-request', weight: 1, pattern: re(alt(INSULT_REQUEST)) },
 ];
 
 /**
