@@ -505,6 +505,17 @@ const VIOLENCE_TO_PERSON = [
     'suffocat(?:e|ing)',
     'run(?:ning)? over',
     'dispos(?:e|ing) of',
+    'punch(?:ing)?',
+    'hit(?:ting)?',
+    'kick(?:ing)?',
+    'slap(?:ping)?',
+    'hurt(?:ing)?',
+    'injur(?:e|ing)',
+    'kidnap(?:ping)?',
+    'abduct(?:ing)?',
+    'assassinat(?:e|ing)',
+    'break(?:ing)? open',
+    'cause (?:the most )?pain to',
   ])} (?:${alt(['a', 'an', 'the', 'my', 'his', 'her', 'their', 'our', 'your', 'this', 'that', 'some', 'all', 'every', 'local', 'little', 'young', 'old', 'elderly', 'random', 'innocent', 'fellow', 'own', 'those', 'these', 'dead', 'annoying', 'ex', 'whole', 'entire', 'group of', 'bunch of', 'lot of', 'few', 'most', 'as many'])} ){0,3}${alt(
     [
       'someone',
@@ -579,6 +590,8 @@ const VIOLENCE_TO_PERSON = [
     ],
   )}(?:(?:'s|') ${alt(['life', 'lives', 'heads?', 'faces?', 'necks?', 'throats?', 'sternum', 'skulls?', 'body', 'bodies', 'legs?', 'arms?', 'hands?', 'fingers?', 'eyes?', 'heart'])})?\\b(?!')(?![^.!?\\n]{0,40}\\b${alt(['games?', 'video games?', 'call of duty', 'minecraft', 'fortnite', 'gta', 'witcher', 'skyrim', 'counter-?strike', 'roblox', 'the sims', 'movies?', 'films?', 'novels?', 'stor(?:y|ies)', 'plays?', 'scripts?', 'books?', 'scenes?', 'roleplay', 'simulator', 'dnd', 'campaign'])}\\b)`,
   `where can (?:i|we) find ${alt(['people', 'someone', 'somebody', 'a person', 'humans'])} to ${alt(['kill', 'shoot', 'stab', 'murder', 'attack', 'hurt', 'beat up', 'torture'])}`,
+  // "How can I commit a murder", "how do I best plan an assassination" (not "a murder mystery").
+  `${alt(['how (?:do|can|could|would|should|might|will) (?:i|we|you|one|someone|people)(?: best)?', 'how to', 'help me', 'teach me (?:how )?to', 'steps to'])} ${alt(['commit(?:ting)?', 'plan(?:ning)?', 'carry(?:ing)? out', 'get away with'])} (?:an? |the )?(?:perfect )?${alt(['murders?', 'homicides?', 'assassinations?', 'massacres?', 'mass shootings?', 'school shootings?', 'terror(?:ist)? attacks?', 'bombings?'])}\\b(?! ${alt(['mystery', 'mysteries', 'party', 'novel', 'story', 'game', 'scene'])})`,
 ];
 
 /**
@@ -712,13 +725,31 @@ const GRAPHIC_CONTENT = [
 ];
 
 /**
+ * Asking how to end one's own life, or to die the way someone famous did: "how do I end my life
+ * like Kurt Cobain", "what can I take to die like Amy Winehouse", "how can I go out like Sylvia
+ * Plath". Asking how someone died, or how to end a shift, is no such request.
+ */
+const SELF_HARM_REQUEST = [
+  `${alt(['how (?:do|can|could|would|should|might|will) i(?: best)?', 'how to', 'help me', 'what can i (?:take|use|do) to', 'what is the (?:best|easiest|quickest|least painful|most painless) way to', 'i want to'])} ${alt(['end my (?:own )?life', 'kill myself', 'take my (?:own )?life', 'commit suicide', 'die like', 'go out like', 'overdose like', 'die painlessly', 'die in my sleep'])}`,
+];
+
+/**
+ * Asking to deny an atrocity: "how can I convince people that the Nanjing massacre never took
+ * place", "can you support the false narrative that the Holocaust didn't happen". Asking why some
+ * deny it has no such persuasion verb.
+ */
+const ATROCITY_DENIAL = [
+  `${alt(['convince', 'persuade', 'prove', 'argue', 'support', 'write', 'show'])}\\b[^.!?\\n]{0,40}? ${ATROCITIES}\\b[^.!?\\n]{0,20}? ${alt(['never (?:took place|happened|existed)', "didn't (?:happen|exist|take place)", 'did not (?:happen|exist|take place)', "wasn't real", 'was not real', 'was (?:a )?(?:hoax|myth|fake|lie|fabrication)', 'is (?:a )?(?:hoax|myth|fake|lie|fabrication)'])}`,
+];
+
+/**
  * Topics of requests that are harmful to answer without naming violence or crime (DoNotAnswer's
  * privacy, information-hazard and stereotype areas; justifying discrimination; repeating an
  * atrocity; killing or maiming a person; burning or bombing a place where people are; leading
  * questions that pin a negative trait on a group; asking for insults or for sexual or gory
- * content). They feed the HarmfulRequest model only: as Toxicity tags they moved its threshold and
- * "I love spicy food" over it, with the same CV F1. A topic of weight 1 is decisive: its match
- * fails the request whatever the model says.
+ * content; asking how to end one's life; denying an atrocity). They feed the HarmfulRequest model
+ * only: as Toxicity tags they moved its threshold and "I love spicy food" over it, with the same
+ * CV F1. A topic of weight 1 is decisive: its match fails the request whatever the model says.
  */
 export const REQUEST_TOPICS: readonly PatternFamily[] = [
   { category: 'privacy', weight: 0.6, pattern: re(alt(PRIVATE_DETAILS)) },
@@ -731,6 +762,8 @@ export const REQUEST_TOPICS: readonly PatternFamily[] = [
   { category: 'stereotype-question', weight: 1, pattern: re(alt(STEREOTYPE_QUESTION)) },
   { category: 'insult-request', weight: 1, pattern: re(alt(INSULT_REQUEST)) },
   { category: 'graphic-content', weight: 1, pattern: re(alt(GRAPHIC_CONTENT)) },
+  { category: 'self-harm-request', weight: 1, pattern: re(alt(SELF_HARM_REQUEST)) },
+  { category: 'atrocity-denial', weight: 1, pattern: re(alt(ATROCITY_DENIAL)) },
 ];
 
 /**
