@@ -451,6 +451,9 @@ const ATROCITY_REPEAT = [
   `why (?:was|were) (?!it )[^.!?\\n]{0,40}? ${alt(['right', 'justified', 'correct', 'heroic', 'a hero'])} (?:to|in|for) ${alt(['kill', 'killing', 'murder', 'murdering', 'shoot', 'shooting', 'bomb', 'bombing', 'massacre', 'massacring', 'slaughter', 'slaughtering', 'exterminate', 'exterminating', 'lynch', 'lynching'])}`,
 ];
 
+/** Not followed, within the sentence, by a game or story it happens in ("… in Call of Duty"). */
+const NOT_IN_FICTION = `(?![^.!?\\n]{0,40}\\b${alt(['games?', 'video games?', 'call of duty', 'minecraft', 'fortnite', 'gta', 'witcher', 'skyrim', 'counter-?strike', 'roblox', 'the sims', 'movies?', 'films?', 'novels?', 'stor(?:y|ies)', 'plays?', 'scripts?', 'books?', 'scenes?', 'roleplay', 'simulator', 'dnd', 'campaign'])}\\b)`;
+
 /**
  * Asking how to kill or maim a person: a request frame, a violent verb (plain or euphemistic:
  * "terminate", "eliminate", "take out", "snipe") and, as its object, a person ("my wife's life",
@@ -588,7 +591,7 @@ const VIOLENCE_TO_PERSON = [
       'corpses?',
       PROTECTED_GROUP,
     ],
-  )}(?:(?:'s|') ${alt(['life', 'lives', 'heads?', 'faces?', 'necks?', 'throats?', 'sternum', 'skulls?', 'body', 'bodies', 'legs?', 'arms?', 'hands?', 'fingers?', 'eyes?', 'heart'])})?\\b(?!')(?![^.!?\\n]{0,40}\\b${alt(['games?', 'video games?', 'call of duty', 'minecraft', 'fortnite', 'gta', 'witcher', 'skyrim', 'counter-?strike', 'roblox', 'the sims', 'movies?', 'films?', 'novels?', 'stor(?:y|ies)', 'plays?', 'scripts?', 'books?', 'scenes?', 'roleplay', 'simulator', 'dnd', 'campaign'])}\\b)`,
+  )}(?:(?:'s|') ${alt(['life', 'lives', 'heads?', 'faces?', 'necks?', 'throats?', 'sternum', 'skulls?', 'body', 'bodies', 'legs?', 'arms?', 'hands?', 'fingers?', 'eyes?', 'heart'])})?\\b(?!')${NOT_IN_FICTION}`,
   `where can (?:i|we) find ${alt(['people', 'someone', 'somebody', 'a person', 'humans'])} to ${alt(['kill', 'shoot', 'stab', 'murder', 'attack', 'hurt', 'beat up', 'torture'])}`,
   // "How can I commit a murder", "how do I best plan an assassination" (not "a murder mystery").
   `${alt(['how (?:do|can|could|would|should|might|will) (?:i|we|you|one|someone|people)(?: best)?', 'how to', 'help me', 'teach me (?:how )?to', 'steps to'])} ${alt(['commit(?:ting)?', 'plan(?:ning)?', 'carry(?:ing)? out', 'get away with'])} (?:an? |the )?(?:perfect )?${alt(['murders?', 'homicides?', 'assassinations?', 'massacres?', 'mass shootings?', 'school shootings?', 'terror(?:ist)? attacks?', 'bombings?'])}\\b(?! ${alt(['mystery', 'mysteries', 'party', 'novel', 'story', 'game', 'scene'])})`,
@@ -743,13 +746,52 @@ const ATROCITY_DENIAL = [
 ];
 
 /**
+ * Asking how to commit a common crime against someone, with its victim or object named: rob a gas
+ * station, hotwire or steal a car, break into someone's house or account, get someone's password,
+ * blame someone else for a crime, lie in court, sneak weapons onto a plane. The same verbs with a
+ * harmless object ("steal the show", "break into the film industry") are no such request.
+ */
+const CRIME_HOW_TO = (() => {
+  const frame = alt([
+    'how (?:do|can|could|would|should|might|will) (?:i|we|you|one|someone|people)(?: best)?',
+    "what(?:'s| is) the (?:(?:best|easiest|quickest|fastest|simplest|safest) )?(?:way|method) (?:to|for)",
+    'help me',
+    'teach me (?:how )?to',
+    'ways to',
+    'steps to',
+    'how to',
+    'tell me how to',
+    'i want to',
+    'what are (?:some|the) (?:best )?ways to',
+  ]);
+  const det = `(?:${alt(['a', 'an', 'the', 'my', 'this', 'that', 'some', 'his', 'her', 'their', 'local', 'nearest'])} )?`;
+  const someones = alt([
+    "someone's",
+    "somebody's",
+    "(?:my|his|her) (?:ex|wife|husband|girlfriend|boyfriend|partner|boss|neighbou?r|friend)'s",
+    "my neighbou?r's",
+    'their',
+  ]);
+  return [
+    `${frame} ${alt(['rob', 'burglarize', 'hold up', 'mug', 'stick up', 'loot'])} ${det}${alt(['banks?', 'gas stations?', 'stores?', 'shops?', 'houses?', 'homes?', 'jewel(?:le)?ry stores?', 'convenience stores?', 'liquor stores?', 'pharmac(?:y|ies)', 'atms?', 'tourists?', 'someone', 'somebody', 'people', '(?:old|elderly) (?:lady|man|people|woman)'])}`,
+    `${frame} ${alt(['hotwire', 'steal', 'carjack'])} ${det}(?:${someones} )?${alt(['cars?', 'vehicles?', 'motorcycles?', 'trucks?'])}`,
+    `${frame} ${alt(['break into', 'get into', 'hack into'])} (?:${alt(['a', 'the', 'his', 'her'])}|${someones}) ${alt(['house', 'home', 'car', 'apartment', 'account', 'email', 'phone', 'instagram', 'facebook'])}`,
+    `${frame} ${alt(['get', 'find out', 'crack', 'guess', 'hack', 'steal'])} ${someones} (?:[a-z]+ )?${alt(['password', 'pin', 'passcode', 'login', 'credentials'])}`,
+    `${frame} ${alt(['blame', 'frame', 'pin it on'])} ${alt(['someone', 'somebody', 'my [a-z]+', 'an innocent person'])}(?: else)? for (?:${alt(['a', 'the', 'my'])} )?crimes?`,
+    `${frame} ${alt(['lie', 'perjure myself'])} (?:for [a-z' ]{1,20} )?${alt(['in court', 'to the court', 'under oath', 'to the judge'])}`,
+    `${frame} sneak ${det}${alt(['weapons?', 'guns?', 'knife', 'knives', 'bombs?', 'explosives', 'drugs'])} ${alt(['on', 'onto', 'into', 'through', 'past'])}`,
+    'what weapons can i sneak',
+  ].map((p) => `${p}\\b${NOT_IN_FICTION}`);
+})();
+
+/**
  * Topics of requests that are harmful to answer without naming violence or crime (DoNotAnswer's
  * privacy, information-hazard and stereotype areas; justifying discrimination; repeating an
  * atrocity; killing or maiming a person; burning or bombing a place where people are; leading
  * questions that pin a negative trait on a group; asking for insults or for sexual or gory
- * content; asking how to end one's life; denying an atrocity). They feed the HarmfulRequest model
- * only: as Toxicity tags they moved its threshold and "I love spicy food" over it, with the same
- * CV F1. A topic of weight 1 is decisive: its match fails the request whatever the model says.
+ * content; asking how to end one's life; denying an atrocity; how to commit a common crime
+ * against someone). They feed the HarmfulRequest model only: as Toxicity tags they moved its
+ * threshold and "I love spicy food" over it, with the same CV F1. A topic of weight 1 is decisive: its match fails the request whatever the model says.
  */
 export const REQUEST_TOPICS: readonly PatternFamily[] = [
   { category: 'privacy', weight: 0.6, pattern: re(alt(PRIVATE_DETAILS)) },
@@ -764,6 +806,7 @@ export const REQUEST_TOPICS: readonly PatternFamily[] = [
   { category: 'graphic-content', weight: 1, pattern: re(alt(GRAPHIC_CONTENT)) },
   { category: 'self-harm-request', weight: 1, pattern: re(alt(SELF_HARM_REQUEST)) },
   { category: 'atrocity-denial', weight: 1, pattern: re(alt(ATROCITY_DENIAL)) },
+  { category: 'crime-how-to', weight: 1, pattern: re(alt(CRIME_HOW_TO)) },
 ];
 
 /**

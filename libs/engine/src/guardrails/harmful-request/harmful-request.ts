@@ -11,7 +11,7 @@ export const harmfulRequest = defineGuardrail({
   stages: ['input'],
   category: 'content-safety',
   description:
-    'Flags plain requests for seriously harmful help (weapons, malware, fraud, violence, abuse, drugs, self-harm, third parties\' private details, confidential information, stereotypes, justifying discrimination against a protected group, repeating an atrocity) with a trained hashed n-gram model fed with request-frame and harm-phrase signals; asking how to kill or maim a person or burn or bomb a place where people are, why a protected group should lose a right, how to repeat or praise an atrocity, a leading question pinning a negative trait on a group, a request for insults aimed at someone or for sexual or gory content as such, asking how to end one\'s life, or denying an atrocity fails on its own; harmless uses of violent verbs ("kill a Python process") pass.',
+    'Flags plain requests for seriously harmful help (weapons, malware, fraud, violence, abuse, drugs, self-harm, third parties\' private details, confidential information, stereotypes, justifying discrimination against a protected group, repeating an atrocity) with a trained hashed n-gram model fed with request-frame and harm-phrase signals; asking how to kill or maim a person or burn or bomb a place where people are, why a protected group should lose a right, how to repeat or praise an atrocity, a leading question pinning a negative trait on a group, a request for insults aimed at someone or for sexual or gory content as such, asking how to end one\'s life, denying an atrocity, or how to commit a common crime against someone fails on its own; harmless uses of violent verbs ("kill a Python process") pass.',
   defaultSeverity: 'high',
   config: {
     threshold: z
