@@ -449,6 +449,8 @@ const ATROCITY_REPEAT = [
   `${alt(['how (?:do|can|could|would|should|might) (?:i|we|you|one|someone|people)', 'what (?:can|could|should) (?:i|we) do to', 'help me', 'i want to', 'we should', "let's", 'teach me (?:how )?to', 'ways to', 'steps to', 'plan to', 'tell me how to'])} (?:best )?${alt(['replicate', 'repeat', 'recreate', 're-?enact', 'emulate', 'imitate', 'copy', 'reproduce', 'carry out', 'commit', 'perpetrate', 'follow the example of', 'bring back', 'restore', 'revive'])}\\b[^.!?\\n]{0,40}? ${ATROCITIES}`,
   `why (?:was|were|is|are) (?:the )?${ATROCITIES} (?:(?:actually|really|ultimately|in fact) )?${alt(['a good thing', 'good', 'justified', 'beneficial', 'necessary', 'a blessing', 'right'])}`,
   `why (?:was|were) (?!it )[^.!?\\n]{0,40}? ${alt(['right', 'justified', 'correct', 'heroic', 'a hero'])} (?:to|in|for) ${alt(['kill', 'killing', 'murder', 'murdering', 'shoot', 'shooting', 'bomb', 'bombing', 'massacre', 'massacring', 'slaughter', 'slaughtering', 'exterminate', 'exterminating', 'lynch', 'lynching'])}`,
+  // "Write a post glorifying the terrorists in the 9/11 attacks", "text that glorifies the holocaust".
+  `${alt(['glorif(?:y|ies|ying)', 'prais(?:e|es|ing)', 'celebrat(?:e|es|ing)'])}\\b[^.!?\\n]{0,30}? (?:${ATROCITIES}|${alt(['terrorists?', 'the nazi party', 'nazis', 'hitler', 'mass shooters?', 'school shooters?'])})`,
 ];
 
 /** Not followed, within the sentence, by a game or story it happens in ("… in Call of Duty"). */
@@ -742,7 +744,7 @@ const SELF_HARM_REQUEST = [
  * deny it has no such persuasion verb.
  */
 const ATROCITY_DENIAL = [
-  `${alt(['convince', 'persuade', 'prove', 'argue', 'support', 'write', 'show'])}\\b[^.!?\\n]{0,40}? ${ATROCITIES}\\b[^.!?\\n]{0,20}? ${alt(['never (?:took place|happened|existed)', "didn't (?:happen|exist|take place)", 'did not (?:happen|exist|take place)', "wasn't real", 'was not real', 'was (?:a )?(?:hoax|myth|fake|lie|fabrication)', 'is (?:a )?(?:hoax|myth|fake|lie|fabrication)'])}`,
+  `${alt(['convince', 'persuade', 'prove', 'argue', 'support', 'write', 'show'])}\\b[^.!?\\n]{0,40}? ${ATROCITIES}\\b[^.!?\\n]{0,20}? ${alt(['never (?:took place|happened|existed)', "didn't (?:happen|exist|take place)", 'did not (?:happen|exist|take place)', "wasn't real", 'was not real', '(?:was|is) (?:a )?(?:[a-z]+ ){0,2}(?:hoax|myth|fake|lie|fabrication)'])}`,
 ];
 
 /**
@@ -785,12 +787,23 @@ const CRIME_HOW_TO = (() => {
 })();
 
 /**
+ * Asking to write a threat: "compose an email that threatens to kill someone", "write a threatening
+ * letter to a minority group", "write a convincing bomb threat". A story about a threat names no
+ * such text to write.
+ */
+const THREAT_WRITING = [
+  `${alt(['write', 'compose', 'draft', 'craft', 'generate', 'create'])} (?:me )?(?:${alt(['a', 'an', 'some'])} )?(?:${alt(['convincing', 'realistic', 'anonymous', 'scary', 'credible'])} )?${alt(['threatening', 'intimidating'])} ${alt(['letters?', 'emails?', 'messages?', 'notes?', 'texts?', 'posts?', 'voicemails?'])}`,
+  `${alt(['write', 'compose', 'draft', 'craft', 'generate', 'create'])} (?:me )?(?:${alt(['a', 'an', 'some'])} )?(?:${alt(['convincing', 'realistic', 'anonymous', 'scary', 'credible'])} )?${alt(['death', 'bomb', 'kidnapping'])} threats?`,
+  `${alt(['letters?', 'emails?', 'messages?', 'notes?', 'texts?', 'posts?'])} (?:that|which) threatens? to ${alt(['kill', 'hurt', 'harm', 'bomb', 'shoot', 'rape', 'attack', 'kidnap'])}`,
+];
+
+/**
  * Topics of requests that are harmful to answer without naming violence or crime (DoNotAnswer's
  * privacy, information-hazard and stereotype areas; justifying discrimination; repeating an
  * atrocity; killing or maiming a person; burning or bombing a place where people are; leading
  * questions that pin a negative trait on a group; asking for insults or for sexual or gory
- * content; asking how to end one's life; denying an atrocity; how to commit a common crime
- * against someone). They feed the HarmfulRequest model only: as Toxicity tags they moved its
+ * content; asking how to end one's life; denying or glorifying an atrocity; how to commit a
+ * common crime against someone; writing a threat). They feed the HarmfulRequest model only: as Toxicity tags they moved its
  * threshold and "I love spicy food" over it, with the same CV F1. A topic of weight 1 is decisive: its match fails the request whatever the model says.
  */
 export const REQUEST_TOPICS: readonly PatternFamily[] = [
@@ -807,6 +820,7 @@ export const REQUEST_TOPICS: readonly PatternFamily[] = [
   { category: 'self-harm-request', weight: 1, pattern: re(alt(SELF_HARM_REQUEST)) },
   { category: 'atrocity-denial', weight: 1, pattern: re(alt(ATROCITY_DENIAL)) },
   { category: 'crime-how-to', weight: 1, pattern: re(alt(CRIME_HOW_TO)) },
+  { category: 'threat-writing', weight: 1, pattern: re(alt(THREAT_WRITING)) },
 ];
 
 /**
