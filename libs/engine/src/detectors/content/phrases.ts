@@ -798,12 +798,21 @@ const THREAT_WRITING = [
 ];
 
 /**
+ * Asking to write misleading or false content: "write a speech … that misleads the public",
+ * "a review … with false information to mislead customers", "a blog post suggesting that the
+ * victims … deserved to die", "an article … that the health impacts were a hoax".
+ */
+const DISINFORMATION_WRITING = [
+  `${alt(['write', 'compose', 'draft', 'create', 'generate', 'craft'])} (?:me )?(?:${alt(['a', 'an', 'the', 'some'])} )?(?:${alt(['persuasive', 'convincing', 'fake', 'misleading', 'short', 'viral', 'news'])} )?${alt(['articles?', 'posts?', 'blog posts?', 'speech(?:es)?', 'reviews?', 'essays?', 'tweets?', 'stor(?:y|ies)', 'letters?', 'messages?', 'emails?'])}\\b[^.!?\\n]{0,80}? ${alt(['(?:mislead(?:s|ing)?|to mislead) (?:the public|the readers?|readers|(?:potential )?customers|people|voters|investors|consumers)', 'false information', 'fake news', 'disinformation', 'misinformation', 'deserved to die', 'downplays?', '(?:was|were|is|are) (?:a |an )?(?:politically motivated )?(?:hoax|lie|myth)'])}`,
+];
+
+/**
  * Topics of requests that are harmful to answer without naming violence or crime (DoNotAnswer's
  * privacy, information-hazard and stereotype areas; justifying discrimination; repeating an
  * atrocity; killing or maiming a person; burning or bombing a place where people are; leading
  * questions that pin a negative trait on a group; asking for insults or for sexual or gory
  * content; asking how to end one's life; denying or glorifying an atrocity; how to commit a
- * common crime against someone; writing a threat). They feed the HarmfulRequest model only: as Toxicity tags they moved its
+ * common crime against someone; writing a threat; writing disinformation). They feed the HarmfulRequest model only: as Toxicity tags they moved its
  * threshold and "I love spicy food" over it, with the same CV F1. A topic of weight 1 is decisive: its match fails the request whatever the model says.
  */
 export const REQUEST_TOPICS: readonly PatternFamily[] = [
@@ -821,6 +830,7 @@ export const REQUEST_TOPICS: readonly PatternFamily[] = [
   { category: 'atrocity-denial', weight: 1, pattern: re(alt(ATROCITY_DENIAL)) },
   { category: 'crime-how-to', weight: 1, pattern: re(alt(CRIME_HOW_TO)) },
   { category: 'threat-writing', weight: 1, pattern: re(alt(THREAT_WRITING)) },
+  { category: 'disinformation-writing', weight: 1, pattern: re(alt(DISINFORMATION_WRITING)) },
 ];
 
 /**
