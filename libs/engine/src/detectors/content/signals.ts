@@ -18,8 +18,11 @@ export interface ContentSignals {
   folded: FoldedText;
   lexHits: readonly LexHit[];
   harmHits: PatternHit[];
-  /** Request topics (phrases.ts REQUEST_TOPICS); tagged only for the HarmfulRequest model. */
-  topicHits: PatternHit[];
+  /**
+   * Request topics (phrases.ts REQUEST_TOPICS), found on first read; tagged only for the
+   * HarmfulRequest model.
+   */
+  readonly topicHits: PatternHit[];
   /** A request / instruction frame is present ("how do I", "write a guide"). */
   requestFrame: boolean;
   /** A violent verb with a harmless object ("kill the process", "shoot a photo"). */
@@ -40,14 +43,35 @@ export function analyzeContent(text: string): ContentSignals {
 }
 
 /**
- * The frame and benign-context tests and both phrase-family lists as one gate (one trie walk per
- * word start instead of four): pattern 0 is the request frame, 1 the benign context (one match
- * each is enough), then the harm families and the request topics (20 matches each). The gate
- * reports matches pattern by pattern, so the hits come in the order of separate matchFamilies runs.
+ * The frame and benign-context tests and the harm families as one gate (one trie walk per word
+ * start instead of three): pattern 0 is the request frame, 1 the benign context (one match each is
+ * enough), then the harm families (20 matches each). The gate reports matches pattern by pattern,
+ * so the hits come in the order of separate matchFamilies runs.
  */
-const FAMILIES = [...HARM_FAMILIES, ...REQUEST_TOPICS];
-const analysisGate = new PatternGate([REQUEST_FRAME, BENIGN_CONTEXT, ...FAMILIES.map((f) => f.pattern)]);
-const LIMITS = [1, 1, ...FAMILIES.map(() => 20)];
+const analysisGate = new PatternGate([REQUEST_FRAME, BENIGN_CONTEXT, ...HARM_FAMILIES.map((f) => f.pattern)]);
+const LIMITS = [1, 1, ...HARM_FAMILIES.map(() => 20)];
+/**
+ * The request topics, a gate of their own, run the first time `topicHits` is read: only
+ * HarmfulRequest reads them, so the other content guardrails do not pay for them.
+ */
+const topicGate = new PatternGate(REQUEST_TOPICS.map((f) => f.pattern));
+const TOPIC_LIMITS = REQUEST_TOPICS.map(() => 20);
+
+function topicHitsOf(folded: FoldedText): PatternHit[] {
+  const hits: PatternHit[] = [];
+  topicGate.run(
+    folded.text,
+    TOPIC_LIMITS,
+    (k, index, matched) => {
+      const f = REQUEST_TOPICS[k]!;
+      const o = folded.toOriginal(index, index + matched.length);
+      hits.push({ category: f.category, weight: f.weight, start: o.start, end: o.end, matched });
+    },
+    undefined,
+    folded.wordStarts,
+  );
+  return hits;
+}
 
 function analyze(text: string): ContentSignals {
   const folded = foldText(text);
@@ -55,7 +79,6 @@ function analyze(text: string): ContentSignals {
   let benignContext = false;
   let requestFrame = false;
   const harmHits: PatternHit[] = [];
-  const topicHits: PatternHit[] = [];
   analysisGate.run(
     folded.text,
     LIMITS,
@@ -63,16 +86,26 @@ function analyze(text: string): ContentSignals {
       if (k === 0) requestFrame = true;
       else if (k === 1) benignContext = true;
       else {
-        const f = FAMILIES[k - 2]!;
+        const f = HARM_FAMILIES[k - 2]!;
         const o = folded.toOriginal(index, index + matched.length);
-        const hit = { category: f.category, weight: f.weight, start: o.start, end: o.end, matched };
-        (k - 2 < HARM_FAMILIES.length ? harmHits : topicHits).push(hit);
+        harmHits.push({ category: f.category, weight: f.weight, start: o.start, end: o.end, matched });
       }
     },
     undefined,
     folded.wordStarts,
   );
-  return { folded, lexHits, harmHits, topicHits, requestFrame, benignContext };
+  let topicHits: PatternHit[] | undefined;
+  return {
+    folded,
+    lexHits,
+    harmHits,
+    get topicHits() {
+      topicHits ??= topicHitsOf(folded);
+      return topicHits;
+    },
+    requestFrame,
+    benignContext,
+  };
 }
 
 /** Tag strings by prefix, then category. */
