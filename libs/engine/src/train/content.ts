@@ -7,7 +7,13 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { analyzeContent, modelInput, modelTokens, type TagOptions } from '../detectors/content/signals.ts';
+import {
+  analyzeContent,
+  hasDecisiveTopic,
+  modelInput,
+  modelTokens,
+  type TagOptions,
+} from '../detectors/content/signals.ts';
 import {
   assignFolds,
   createClassifier,
@@ -226,9 +232,7 @@ function main(): void {
     });
     const oof = oofs[0]!;
     // Texts the guardrail fails on a decisive request topic (phrases.ts), whatever the model says.
-    const decisive = recs.map(
-      (r) => spec.decisiveTopics && analyzeContent(r.text).topicHits.some((h) => h.weight >= 1),
-    );
+    const decisive = recs.map((r) => spec.decisiveTopics && hasDecisiveTopic(analyzeContent(r.text)));
     const threshold = chooseThreshold(recs, oofs, decisive, spec.maxHardNegativeFpr);
     const cv = report(
       `5-fold CV, fold seed ${FOLD_SEEDS[0]} (threshold ${threshold}${spec.decisiveTopics ? ', with decisive topics' : ''})`,

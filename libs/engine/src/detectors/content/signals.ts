@@ -5,7 +5,7 @@
  */
 
 import type { TokenHashes } from '../text-classifier/index.ts';
-import { type FoldedText, foldText, type PatternHit } from './folded.ts';
+import { type FoldedText, foldText, matchFamilies, type PatternHit } from './folded.ts';
 import { PatternGate } from './gate.ts';
 import { type LexHit, Lexicon } from './lexicon.ts';
 import { CONTENT_LEXICON } from './lexicons.ts';
@@ -50,28 +50,6 @@ export function analyzeContent(text: string): ContentSignals {
  */
 const analysisGate = new PatternGate([REQUEST_FRAME, BENIGN_CONTEXT, ...HARM_FAMILIES.map((f) => f.pattern)]);
 const LIMITS = [1, 1, ...HARM_FAMILIES.map(() => 20)];
-/**
- * The request topics, a gate of their own, run the first time `topicHits` is read: only
- * HarmfulRequest reads them, so the other content guardrails do not pay for them.
- */
-const topicGate = new PatternGate(REQUEST_TOPICS.map((f) => f.pattern));
-const TOPIC_LIMITS = REQUEST_TOPICS.map(() => 20);
-
-function topicHitsOf(folded: FoldedText): PatternHit[] {
-  const hits: PatternHit[] = [];
-  topicGate.run(
-    folded.text,
-    TOPIC_LIMITS,
-    (k, index, matched) => {
-      const f = REQUEST_TOPICS[k]!;
-      const o = folded.toOriginal(index, index + matched.length);
-      hits.push({ category: f.category, weight: f.weight, start: o.start, end: o.end, matched });
-    },
-    undefined,
-    folded.wordStarts,
-  );
-  return hits;
-}
 
 function analyze(text: string): ContentSignals {
   const folded = foldText(text);
@@ -94,18 +72,28 @@ function analyze(text: string): ContentSignals {
     undefined,
     folded.wordStarts,
   );
+  // The request topics run the first time they are read: only HarmfulRequest reads them, so the
+  // other content guardrails do not pay for them.
   let topicHits: PatternHit[] | undefined;
   return {
     folded,
     lexHits,
     harmHits,
     get topicHits() {
-      topicHits ??= topicHitsOf(folded);
+      topicHits ??= matchFamilies(folded, REQUEST_TOPICS, 20);
       return topicHits;
     },
     requestFrame,
     benignContext,
   };
+}
+
+/**
+ * Whether a request topic of weight 1 matched: such a topic fails a request on its own, whatever
+ * the model says (phrases.ts REQUEST_TOPICS).
+ */
+export function hasDecisiveTopic(s: ContentSignals): boolean {
+  return s.topicHits.some((h) => h.weight >= 1);
 }
 
 /** Tag strings by prefix, then category. */

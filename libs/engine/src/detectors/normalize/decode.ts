@@ -112,17 +112,26 @@ export function isMeaningfulText(s: string): boolean {
   return /[=:]/.test(s) && letters >= 6;
 }
 
-function decodeBase64(s: string): string | undefined {
-  const clean = s.replace(/=+$/, '');
-  if (clean.length % 4 === 1) return undefined;
-  const b64 = clean.replace(/-/g, '+').replace(/_/g, '/');
-  const bytes = Buffer.from(b64, 'base64');
+/**
+ * The bytes as UTF-8 text, or undefined when they could not be meaningful text: the cheap
+ * control-byte check first (callers keep only meaningful text, which passes it), since a failed
+ * UTF-8 decode throws, which is slow.
+ */
+function utf8Text(bytes: Uint8Array): string | undefined {
   if (!plausibleTextBytes(bytes)) return undefined;
   try {
     return decoderUtf8.decode(bytes);
   } catch {
     return undefined;
   }
+}
+
+function decodeBase64(s: string): string | undefined {
+  const clean = s.replace(/=+$/, '');
+  if (clean.length % 4 === 1) return undefined;
+  const b64 = clean.replace(/-/g, '+').replace(/_/g, '/');
+  const bytes = Buffer.from(b64, 'base64');
+  return utf8Text(bytes);
 }
 
 /**
@@ -156,13 +165,7 @@ function decodeHex(s: string): string | undefined {
   const hex = s.replace(/\\x|[ :,]/g, '');
   if (hex.length % 2 !== 0) return undefined;
   const bytes = Buffer.from(hex, 'hex');
-  // Callers keep only meaningful text, which passes this check.
-  if (!plausibleTextBytes(bytes)) return undefined;
-  try {
-    return decoderUtf8.decode(bytes);
-  } catch {
-    return undefined;
-  }
+  return utf8Text(bytes);
 }
 
 const isBinaryUnit = (c: number): boolean => c === 0x30 || c === 0x31 || c === 0x20 || c === 0x2c;
@@ -187,12 +190,7 @@ function decodeBinary(s: string): string | undefined {
   const bytes = new Uint8Array(bits.length / 8);
   if (bytes.length < MIN_DECODED) return undefined;
   for (let i = 0; i < bytes.length; i++) bytes[i] = Number.parseInt(bits.slice(i * 8, i * 8 + 8), 2);
-  if (!plausibleTextBytes(bytes)) return undefined;
-  try {
-    return decoderUtf8.decode(bytes);
-  } catch {
-    return undefined;
-  }
+  return utf8Text(bytes);
 }
 
 /** International Morse code (ITU-R M.1677): letters, digits and the common punctuation. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineGuardrail } from '../../core/define.ts';
-import { analyzeContent, modelTokens } from '../../detectors/content/signals.ts';
+import { analyzeContent, hasDecisiveTopic, modelTokens } from '../../detectors/content/signals.ts';
 import { createClassifier, type LinearModelJson } from '../../detectors/text-classifier/index.ts';
 import model from './model/harmful-request.model.json' with { type: 'json' };
 
@@ -29,8 +29,7 @@ export const harmfulRequest = defineGuardrail({
       const score = classifier.scoreTokens(modelTokens(signals, { topics: true }));
       const hits = [...signals.harmHits, ...signals.topicHits];
       const categories = [...new Set(hits.map((h) => h.category))];
-      // A decisive request topic (asking to justify discrimination) fails whatever the model says.
-      const decisive = signals.topicHits.some((h) => h.weight >= 1);
+      const decisive = hasDecisiveTopic(signals);
       const details = {
         score: Math.round(score * 1000) / 1000,
         threshold,
