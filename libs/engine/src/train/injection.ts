@@ -46,6 +46,21 @@ export const TRAIN_OPTIONS: TrainOptions = {
   positiveWeight: 1,
 };
 const FOLDS = 5;
+/**
+ * Fold seeds of the cross-validation: the threshold is the best mean F1 over all of them (one split
+ * of ~2,400 texts moves F1 by ±0.005); the first seed's folds give the per-source figures and probes.
+ */
+const FOLD_SEEDS = [TRAIN_OPTIONS.seed!, 1, 2];
+
+/**
+ * Harmful-behaviour requests borrowed from `harmful_request.jsonl` as extra attacks, at a fifth of
+ * the weight of an example of the file: a jailbreak carries such a request as its payload
+ * (JailbreakBench's prompts wrap one each), and without them the model learns the wrappers but not
+ * the payloads. Only behaviour-style sources: AdvBench and HarmBench (MIT). DoNotAnswer's mild
+ * questions at any weight, or these at full weight, cost more false alarms than they gained
+ * (docs/guardrails/prompt-attacks.md). They join every training part and are never scored.
+ */
+const BORROWED_ATTACKS = { file: 'harmful_request.jsonl', sources: ['advbench', 'harmbench'], weight: 0.2 };
 
 interface Row {
   id: string;
@@ -88,6 +103,12 @@ const examples: Array<Example & { row: Row }> = rows.map((r) => ({
   group: groupKey(r.text),
   row: r,
 }));
+const borrowed: Example[] = readFileSync(join(dataDir, BORROWED_ATTACKS.file), 'utf8')
+  .split('\n')
+  .filter((l) => l.trim())
+  .map((l) => JSON.parse(l) as Row)
+  .filter((r) => r.label === 1 && BORROWED_ATTACKS.sources.includes(sourceOf(r)))
+  .map((r) => ({ text: classifierInput(r.text), label: 1, weight: BORROWED_ATTACKS.weight }));
 
 /** The rule-based guardrails that run beside the model in the eval target (no training involved). */
 const SIGNATURE_GUARDRAILS = [
@@ -101,20 +122,23 @@ const SIGNATURE_GUARDRAILS = [
 ];
 const signatureChecks = SIGNATURE_GUARDRAILS.map((g) => g.create(g.configSchema.parse({}) as never, {}));
 
-/** Threshold maximising F1 on out-of-fold scores together with the signature guardrails, keeping hard-negative FPR at or under 2.5 %. */
-function chooseThreshold(scores: number[]): number {
+/**
+ * Threshold maximising the mean F1, over the fold seeds, of the out-of-fold scores together with the
+ * signature guardrails, keeping hard-negative FPR at or under 2.5 % on every seed.
+ */
+function chooseThreshold(oofs: number[][]): number {
   let best = 0.5;
   let bestF1 = -1;
   for (let t = 0.2; t <= 0.9001; t += 0.01) {
-    const flagged = scores.map((s, i) => s >= t || (sigFlag[i] as boolean));
-    const m = metricsAt(
-      examples.map((e) => e.label),
-      flagged,
-    );
-    const hn = examples.filter((e) => e.row.hard_negative);
-    const hnFp = hn.filter((e) => flagged[examples.indexOf(e)]).length / Math.max(1, hn.length);
-    if (hnFp <= 0.025 && m.f1 > bestF1) {
-      bestF1 = m.f1;
+    let f1 = 0;
+    let withinBudget = true;
+    for (const scores of oofs) {
+      const flagged = scores.map((s, i) => s >= t || (sigFlag[i] as boolean));
+      f1 += metricsAt(labels, flagged).f1 / oofs.length;
+      if (hardFpr(flagged) > 0.025) withinBudget = false;
+    }
+    if (withinBudget && f1 > bestF1) {
+      bestF1 = f1;
       best = Math.round(t * 100) / 100;
     }
   }
@@ -166,12 +190,29 @@ function probeBuried(model: { score(text: string): number }, heldOut: number[]):
 
 const sigFlag: boolean[] = rows.map((r) => signatureFlags(r.text));
 
-const started = performance.now();
-const oof = crossValidateScores(examples, TRAIN_OPTIONS, FOLDS, probeBuried);
-const threshold = chooseThreshold(oof);
 const labels = examples.map((e) => e.label);
 const hardNeg = examples.map((e, i) => [e, i] as const).filter(([e]) => e.row.hard_negative);
 const hardFpr = (f: boolean[]): number => hardNeg.filter(([, i]) => f[i]).length / hardNeg.length;
+
+const started = performance.now();
+const oofs = FOLD_SEEDS.map((seed, k) =>
+  crossValidateScores(
+    examples,
+    { ...TRAIN_OPTIONS, seed },
+    FOLDS,
+    k === 0 ? probeBuried : undefined,
+    borrowed,
+  ),
+);
+const oof = oofs[0]!;
+const threshold = chooseThreshold(oofs);
+const f1ByFoldSeed = oofs.map(
+  (scores) =>
+    metricsAt(
+      labels,
+      scores.map((s, i) => s >= threshold || sigFlag[i]!),
+    ).f1,
+);
 const modelOnly = oof.map((s) => s >= threshold);
 const flagged = oof.map((s, i) => s >= threshold || (sigFlag[i] as boolean));
 const cv = metricsAt(labels, flagged);
@@ -194,6 +235,9 @@ const report = (what: string, f: boolean[]): void => {
 report('signature guardrails alone (no training)     ', sigFlag);
 report(`model alone, cross-validated (${FOLDS}-fold, grouped), threshold ${threshold}`, modelOnly);
 report(`model + signatures, cross-validated (${FOLDS}-fold, grouped)`, flagged);
+console.log(
+  `model + signatures, F1 by fold seed ${FOLD_SEEDS.join(' / ')}: ${f1ByFoldSeed.map((f) => f.toFixed(3)).join(' / ')} (mean ${(f1ByFoldSeed.reduce((a, b) => a + b, 0) / f1ByFoldSeed.length).toFixed(3)})`,
+);
 const rate = (f: (b: (typeof buried)[number]) => boolean): number => buried.filter(f).length / buried.length;
 const buriedFigures = {
   documents: buried.length,
@@ -227,7 +271,7 @@ for (const s of sources) {
 // Leave one source out: train on every other source, score the held-out source.
 if (!process.argv.includes('--no-loso')) {
   for (const s of sources) {
-    const train = examples.filter((e) => sourceOf(e.row) !== s);
+    const train = [...examples.filter((e) => sourceOf(e.row) !== s), ...borrowed];
     const model = createClassifier(trainLogisticRegression(train, TRAIN_OPTIONS));
     for (const label of [1, 0] as const) {
       const entry = perSource[`${s}${label === 1 ? '+' : '-'}`];
@@ -268,7 +312,7 @@ for (const m of misses) console.log(`  ${show(m)}`);
 console.log('worst cross-validated false alarms:');
 for (const m of falseAlarms) console.log(`  ${show(m)}`);
 
-const model = trainLogisticRegression(examples, { ...TRAIN_OPTIONS, threshold });
+const model = trainLogisticRegression([...examples, ...borrowed], { ...TRAIN_OPTIONS, threshold });
 
 /**
  * Texts of the other eval files that are no prompt attack: code and configuration
@@ -292,10 +336,12 @@ console.log(
 );
 model.meta = {
   ...model.meta,
-  data: 'prompt_injection.jsonl (dev half), see docs/guardrails/prompt-attacks.md',
+  data: `prompt_injection.jsonl (dev half) + ${borrowed.length} ${BORROWED_ATTACKS.sources.join(' and ')} requests of ${BORROWED_ATTACKS.file} at weight ${BORROWED_ATTACKS.weight}, see docs/guardrails/prompt-attacks.md`,
   input: 'classifierInput(): normalizeText folding; leetspeak and spacing read by the tokenizer',
   crossValidated: {
     folds: FOLDS,
+    foldSeeds: FOLD_SEEDS,
+    f1ByFoldSeed,
     threshold,
     precision: cv.precision,
     recall: cv.recall,
@@ -314,6 +360,7 @@ if (!process.argv.includes('--no-write')) {
         signaturesAlone: { ...metricsAt(labels, sigFlag), hardNegativeFpr: hardFpr(sigFlag) },
         modelAloneCrossValidated: { ...metricsAt(labels, modelOnly), hardNegativeFpr: hardFpr(modelOnly) },
         crossValidated: { ...cv, hardNegativeFpr: cvHardFpr },
+        f1ByFoldSeed: Object.fromEntries(FOLD_SEEDS.map((seed, k) => [seed, f1ByFoldSeed[k]])),
         buried: buriedFigures,
         otherFilesFlagged: otherFlagged,
         perSource,

@@ -373,19 +373,22 @@ export function scoreExample(model: TextClassifier, e: Pick<Example, 'text' | 't
 /**
  * Out-of-fold scores: each example scored by a model trained without its fold. `onFold` gets each
  * fold's model and the indices of the examples it was not trained on (for probes of their own).
+ * `alwaysTrain` examples (borrowed from other data) join every fold's training part and are never
+ * scored.
  */
 export function crossValidateScores(
   examples: Example[],
   options: TrainOptions | undefined,
   folds: number,
   onFold?: (model: TextClassifier, heldOut: number[]) => void,
+  alwaysTrain: readonly Example[] = [],
 ): number[] {
   if (folds < 2) throw new Error('need at least 2 folds');
   const o = resolve(options);
   const fold = assignFolds(examples, folds, o.seed);
   const scores = new Array<number>(examples.length).fill(0);
   for (let f = 0; f < folds; f++) {
-    const train = examples.filter((_, i) => fold[i] !== f);
+    const train = [...examples.filter((_, i) => fold[i] !== f), ...alwaysTrain];
     const model = createClassifier(trainLogisticRegression(train, o));
     const heldOut: number[] = [];
     examples.forEach((e, i) => {
