@@ -21,7 +21,17 @@ const MODE_NAME =
  * "no rules", "jailbreak") weigh 0.5 and must combine.
  */
 export const JAILBREAK_SIGNATURES: readonly Signature[] = [
-  sig('do-anything-now', '\\bdo anything now\\b|\\bdan\\b[^.!?\\n]{0,15}\\bstands? for\\b'),
+  // "Do Anything Now" as DAN's name: quoted, spelled out by "stands for", or after DAN. A bare
+  // "I can't do anything now" is no jailbreak.
+  sig(
+    'do-anything-now',
+    `\\bdan\\b[^.!?\\n]{0,15}\\bstands? for\\b|\\bstands? for\\b${gap(30)}\\b(?:do|does|doing) anything now\\b|(?<![a-z])["'\u201c\u201d\u2018\u2019(] ?(?:do|does|doing) anything now\\b|\\bdan\\b${gap(80)}\\b(?:do|does|doing) anything now\\b`,
+  ),
+  // The "Dr. Al" template: a villain explains his plan in great detail, the plan being the request.
+  sig(
+    'villain-monologue',
+    '\\b(?:headquarters|lair|hideout) of dr\\.? al\\b|\\bdr\\.? al\\b[^\\n]{0,80}?\\b(?:captured our hero|diabolical plan)\\b',
+  ),
   sig(
     'dan-persona',
     "\\b(?:you are|you're|act as|pretend to be|pretend you are|roleplay as|you will be|you are going to be|answer as|respond as|reply as|hello|hi|hey) (?:now )?dan\\b(?! brown)",
