@@ -70,7 +70,7 @@ export const MODELS = [
       epochs: 12,
       learningRate: 0.2,
       l2: 1e-4,
-      buckets: 1 << 18,
+      buckets: 1 << 16,
       charNgrams: [3, 4],
       nbAlpha: 1,
     } satisfies TrainOptions,
