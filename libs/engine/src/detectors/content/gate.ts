@@ -117,10 +117,12 @@ function parse(source: string, ignoreCase: boolean): Node {
       i++;
       if (source[i] === '?') {
         const kind = source[i + 1];
+        const behind = kind === '<' && (source[i + 2] === '=' || source[i + 2] === '!');
         if (kind === ':') i += 2;
-        else if (kind === '=' || kind === '!') {
-          // Lookahead: zero-width, contributes nothing to the prefix.
-          i += 2;
+        else if (kind === '=' || kind === '!' || behind) {
+          // Lookahead or lookbehind: zero-width, contributes nothing to the prefix (a match still
+          // starts with one of the prefixes of what follows it).
+          i += behind ? 3 : 2;
           alternation();
           if (source[i] !== ')') throw new Unsupported('unterminated lookahead');
           i++;
