@@ -31,9 +31,12 @@ const URL_ENC = /(?:%[0-9A-Fa-f]{2}|[A-Za-z0-9._~+!*'();:@&=$,/?#-]){6,}/g;
 const URL_ESCAPE = /%[0-9A-Fa-f]{2}/g;
 /**
  * Candidate runs of binary digits (with spaces or commas) and of Morse code: one character class
- * each, so the scan stays linear; the decoders check the groups.
+ * each, so the scan stays linear; the decoders check the groups. A binary candidate needs
+ * BINARY_MIN characters, checked on the match: written as a count ({62,}) the pattern is the same
+ * language, but recheck's automaton checker could not prove it linear within a minute.
  */
-const BINARY = /(?<![0-9])[01][01 ,]{62,}[01](?![0-9])/g;
+const BINARY = /(?<![0-9])[01][01 ,]*[01](?![0-9])/g;
+const BINARY_MIN = 64;
 const MORSE = /(?<![\w.-])[.-][-. /|]{13,}[.-](?![\w.-])/g;
 
 const isHexUnit = (c: number): boolean =>
@@ -475,6 +478,7 @@ export function decodeEmbedded(original: string): DecodedPayload[] {
     for (let m = re.exec(text); m !== null && found.length < MAX_PAYLOADS; m = re.exec(text)) {
       const s = m[0];
       if (s.length > MAX_CANDIDATE) continue;
+      if (encoding === 'binary' && s.length < BINARY_MIN) continue;
       if (encoding === 'base64' && !/[A-Za-z]/.test(s)) continue;
       if (encoding === 'url' && (s.match(/%[0-9A-Fa-f]{2}/g)?.length ?? 0) < 3) continue;
       const decoded = decode(s);
