@@ -757,38 +757,54 @@ const ATROCITY_DENIAL = [
  * blame someone else for a crime, lie in court, sneak weapons onto a plane. The same verbs with a
  * harmless object ("steal the show", "break into the film industry") are no such request.
  */
-const CRIME_HOW_TO = (() => {
-  const frame = alt([
-    'how (?:do|can|could|would|should|might|will) (?:i|we|you|one|someone|people)(?: best)?',
-    "what(?:'s| is) the (?:(?:best|easiest|quickest|fastest|simplest|safest) )?(?:way|method) (?:to|for)",
-    'help me',
-    'teach me (?:how )?to',
-    'ways to',
-    'steps to',
-    'how to',
-    'tell me how to',
-    'i want to',
-    'what are (?:some|the) (?:best )?ways to',
-  ]);
-  const det = `(?:${alt(['a', 'an', 'the', 'my', 'this', 'that', 'some', 'his', 'her', 'their', 'local', 'nearest'])} )?`;
-  const someones = alt([
-    "someone's",
-    "somebody's",
-    "(?:my|his|her) (?:ex|wife|husband|girlfriend|boyfriend|partner|boss|neighbou?r|friend)'s",
-    "my neighbou?r's",
-    'their',
-  ]);
-  return [
-    `${frame} ${alt(['rob', 'burglarize', 'hold up', 'mug', 'stick up', 'loot'])} ${det}${alt(['banks?', 'gas stations?', 'stores?', 'shops?', 'houses?', 'homes?', 'jewel(?:le)?ry stores?', 'convenience stores?', 'liquor stores?', 'pharmac(?:y|ies)', 'atms?', 'tourists?', 'someone', 'somebody', 'people', '(?:old|elderly) (?:lady|man|people|woman)'])}`,
-    `${frame} ${alt(['hotwire', 'steal', 'carjack'])} ${det}(?:${someones} )?${alt(['cars?', 'vehicles?', 'motorcycles?', 'trucks?'])}`,
-    `${frame} ${alt(['break into', 'get into', 'hack into'])} (?:${alt(['a', 'the', 'his', 'her'])}|${someones}) ${alt(['house', 'home', 'car', 'apartment', 'account', 'email', 'phone', 'instagram', 'facebook'])}`,
-    `${frame} ${alt(['get', 'find out', 'crack', 'guess', 'hack', 'steal'])} ${someones} (?:[a-z]+ )?${alt(['password', 'pin', 'passcode', 'login', 'credentials'])}`,
-    `${frame} ${alt(['blame', 'frame', 'pin it on'])} ${alt(['someone', 'somebody', 'my [a-z]+', 'an innocent person'])}(?: else)? for (?:${alt(['a', 'the', 'my'])} )?crimes?`,
-    `${frame} ${alt(['lie', 'perjure myself'])} (?:for [a-z' ]{1,20} )?${alt(['in court', 'to the court', 'under oath', 'to the judge'])}`,
-    `${frame} sneak ${det}${alt(['weapons?', 'guns?', 'knife', 'knives', 'bombs?', 'explosives', 'drugs'])} ${alt(['on', 'onto', 'into', 'through', 'past'])}`,
-    'what weapons can i sneak',
-  ].map((p) => `${p}\\b${NOT_IN_FICTION}`);
-})();
+const CRIME_FRAME = alt([
+  'how (?:do|can|could|would|should|might|will) (?:i|we|you|one|someone|people)(?: best)?',
+  "what(?:'s| is) the (?:(?:best|easiest|quickest|fastest|simplest|safest) )?(?:way|method) (?:to|for)",
+  'help me',
+  'teach me (?:how )?to',
+  'ways to',
+  'steps to',
+  'how to',
+  'tell me how to',
+  'i want to',
+  'what are (?:some|the) (?:best )?ways to',
+]);
+const CRIME_DET = `(?:${alt(['a', 'an', 'the', 'my', 'this', 'that', 'some', 'his', 'her', 'their', 'local', 'nearest'])} )?`;
+const SOMEONES = alt([
+  "someone's",
+  "somebody's",
+  "(?:my|his|her) (?:ex|wife|husband|girlfriend|boyfriend|partner|boss|neighbou?r|friend)'s",
+  "my neighbou?r's",
+  'their',
+]);
+const CRIME_HOW_TO = [
+  `${CRIME_FRAME} ${alt(['rob', 'burglarize', 'hold up', 'mug', 'stick up', 'loot'])} ${CRIME_DET}${alt(['banks?', 'gas stations?', 'stores?', 'shops?', 'houses?', 'homes?', 'jewel(?:le)?ry stores?', 'convenience stores?', 'liquor stores?', 'pharmac(?:y|ies)', 'atms?', 'tourists?', 'someone', 'somebody', 'people', '(?:old|elderly) (?:lady|man|people|woman)'])}`,
+  `${CRIME_FRAME} ${alt(['hotwire', 'steal', 'carjack'])} ${CRIME_DET}(?:${SOMEONES} )?${alt(['cars?', 'vehicles?', 'motorcycles?', 'trucks?'])}`,
+  `${CRIME_FRAME} ${alt(['break into', 'get into', 'hack into'])} (?:${alt(['a', 'the', 'his', 'her'])}|${SOMEONES}) ${alt(['house', 'home', 'car', 'apartment', 'account', 'email', 'phone', 'instagram', 'facebook'])}`,
+  `${CRIME_FRAME} ${alt(['get', 'find out', 'crack', 'guess', 'hack', 'steal'])} ${SOMEONES} (?:[a-z]+ )?${alt(['password', 'pin', 'passcode', 'login', 'credentials'])}`,
+  `${CRIME_FRAME} ${alt(['blame', 'frame', 'pin it on'])} ${alt(['someone', 'somebody', 'my [a-z]+', 'an innocent person'])}(?: else)? for (?:${alt(['a', 'the', 'my'])} )?crimes?`,
+  `${CRIME_FRAME} ${alt(['lie', 'perjure myself'])} (?:for [a-z' ]{1,20} )?${alt(['in court', 'to the court', 'under oath', 'to the judge'])}`,
+  `${CRIME_FRAME} sneak ${CRIME_DET}${alt(['weapons?', 'guns?', 'knife', 'knives', 'bombs?', 'explosives', 'drugs'])} ${alt(['on', 'onto', 'into', 'through', 'past'])}`,
+  'what weapons can i sneak',
+].map((p) => `${p}\\b${NOT_IN_FICTION}`);
+
+/**
+ * More common crimes asked about the same way: stealing someone's wallet or identity, kidnapping,
+ * forging documents or money, burning down a building, piracy, faking one's death, a jailbreak,
+ * laundering money, smuggling. A family of its own (same category) so that recheck proves each
+ * alternation in seconds; as one they took over a minute.
+ */
+const COMMON_CRIME_HOW_TO = [
+  `${CRIME_FRAME} ${alt(['steal', 'snatch', 'pickpocket'])} ${SOMEONES} ${alt(['wallet', 'purse', 'phone', 'identity', 'credit card', 'bike', 'jewel(?:le)?ry'])}`,
+  `${CRIME_FRAME} ${alt(['kidnap', 'abduct'])} ${alt(['someone', 'somebody', 'children', 'kids', 'people', '(?:a|an|the|my|his|her|their) [a-z]+'])}`,
+  `${CRIME_FRAME} ${alt(['forge', 'fake', 'counterfeit', 'falsify'])} ${CRIME_DET}(?:${alt(['legal', 'official', 'government', 'medical', "doctor'?s?", 'bank', 'fake'])} )?${alt(['documents?', 'signatures?', 'passports?', 'ids?', 'id cards?', 'checks?', 'cheques?', 'prescriptions?', 'diplomas?', 'money', 'bills', 'currency', 'banknotes?', 'birth certificates?', "driver's licen[cs]es?"])}`,
+  `${CRIME_FRAME} ${alt(['burn down', 'torch'])} ${CRIME_DET}${alt(['business(?:es)?', 'house', 'home', 'building', 'store', 'shop', 'restaurant'])}`,
+  `${CRIME_FRAME} ${alt(['illegally (?:download|stream|copy|share|sell|distribute)', 'pirate'])} ${CRIME_DET}(?:${alt(['copyrighted', 'new', 'latest'])} )?${alt(['movies?', 'films?', 'music', 'songs?', 'games?', 'software', 'books?', 'shows?', 'content', 'material'])}`,
+  `${CRIME_FRAME} fake ${alt(['my', 'his', 'her', 'their', 'a'])} (?:own )?death`,
+  `${CRIME_FRAME} break ${alt(['someone', 'somebody', 'him', 'her', 'them', 'my [a-z]+', 'a prisoner'])} out of ${alt(['jail', 'prison'])}`,
+  `${CRIME_FRAME} launder ${alt(['money', 'cash', 'drug money', 'dirty money'])}`,
+  `${CRIME_FRAME} ${alt(['shoplift', 'smuggle drugs', 'smuggle people', 'traffic drugs', 'sell drugs', 'evade taxes', 'avoid paying taxes illegally'])}`,
+].map((p) => `${p}\\b${NOT_IN_FICTION}`);
 
 /**
  * Asking to write a threat: "compose an email that threatens to kill someone", "write a threatening
@@ -833,6 +849,7 @@ export const REQUEST_TOPICS: readonly PatternFamily[] = [
   { category: 'self-harm-request', weight: 1, pattern: re(alt(SELF_HARM_REQUEST)) },
   { category: 'atrocity-denial', weight: 1, pattern: re(alt(ATROCITY_DENIAL)) },
   { category: 'crime-how-to', weight: 1, pattern: re(alt(CRIME_HOW_TO)) },
+  { category: 'crime-how-to', weight: 1, pattern: re(alt(COMMON_CRIME_HOW_TO)) },
   { category: 'threat-writing', weight: 1, pattern: re(alt(THREAT_WRITING)) },
   { category: 'disinformation-writing', weight: 1, pattern: re(alt(DISINFORMATION_WRITING)) },
 ];
