@@ -806,6 +806,32 @@ const COMMON_CRIME_HOW_TO = [
   `${CRIME_FRAME} ${alt(['shoplift', 'smuggle drugs', 'smuggle people', 'traffic drugs', 'sell drugs', 'evade taxes', 'avoid paying taxes illegally'])}`,
 ].map((p) => `${p}\\b${NOT_IN_FICTION}`);
 
+/** A request frame, or asking for help or assistance with the act ("can you assist in sending"). */
+const HELP_FRAME = `(?:${CRIME_FRAME}|${alt(['can', 'could', 'will', 'would'])} you (?:${alt(['help', 'assist'])})(?: me)?(?: ${alt(['in', 'with', 'to'])})?)`;
+const SOMEONE = alt([
+  'someone',
+  'somebody',
+  'people',
+  'him',
+  'her',
+  'them',
+  '(?:my|a|an|the|his|her|their) [a-z]+',
+]);
+
+/**
+ * Asking how to harass, stalk, bully, dox or blackmail someone, ruin their reputation, spread
+ * rumours about them or make them feel left out; or how to spam people, a site or phone numbers.
+ * "How do I stop someone from harassing me" names no such act after its frame.
+ */
+const HARASSMENT_HOW_TO = [
+  `${HELP_FRAME} (?:${alt(['subtly', 'secretly', 'anonymously', 'quietly'])} )?${alt(['harass', 'stalk', 'cyberbully', 'bully', 'dox', 'doxx', 'blackmail', 'extort', 'gaslight'])} ${SOMEONE}`,
+  `${HELP_FRAME} (?:${alt(['subtly', 'secretly', 'anonymously', 'quietly'])} )?${alt(['ruin', 'tarnish', 'destroy', 'smear'])} ${alt(["someone's", "somebody's", "(?:my|his|her|their) [a-z]+'s", 'their', 'his', 'her'])} reputation`,
+  `${HELP_FRAME} (?:${alt(['subtly', 'secretly', 'anonymously', 'quietly'])} )?spread ${alt(['rumou?rs', 'lies', 'gossip'])} about`,
+  `${HELP_FRAME} make ${SOMEONE} feel ${alt(['left out', 'excluded', 'worthless', 'unwanted', 'isolated'])}`,
+  `${HELP_FRAME} (?:${alt(['subtly', 'secretly', 'anonymously', 'quietly'])} )?troll ${alt(['an? (?:online )?(?:community|forum|group|subreddit|server|stream|chat)', 'people', 'someone', 'somebody'])}`,
+  `${HELP_FRAME} (?:${alt(['send', 'sending'])} (?:${alt(['mass', 'bulk'])} )?unsolicited ${alt(['messages', 'emails', 'texts', 'sms', 'ads'])}|spam(?:ming)? ${alt(['a', 'an', 'the', 'people', 'someone', 'users', 'their', 'my', 'his', 'her'])}\\b)`,
+].map((p) => `${p}\\b${NOT_IN_FICTION}`);
+
 /**
  * Asking to write a threat: "compose an email that threatens to kill someone", "write a threatening
  * letter to a minority group", "write a convincing bomb threat". A story about a threat names no
@@ -832,7 +858,7 @@ const DISINFORMATION_WRITING = [
  * atrocity; killing or maiming a person; burning or bombing a place where people are; leading
  * questions that pin a negative trait on a group; asking for insults or for sexual or gory
  * content; asking how to end one's life; denying or glorifying an atrocity; how to commit a
- * common crime against someone; writing a threat; writing disinformation). They feed the HarmfulRequest model only: as Toxicity tags they moved its
+ * common crime against someone; harassing or spamming someone; writing a threat; writing disinformation). They feed the HarmfulRequest model only: as Toxicity tags they moved its
  * threshold and "I love spicy food" over it, with the same CV F1. A topic of weight 1 is decisive: its match fails the request whatever the model says.
  */
 export const REQUEST_TOPICS: readonly PatternFamily[] = [
@@ -850,6 +876,7 @@ export const REQUEST_TOPICS: readonly PatternFamily[] = [
   { category: 'atrocity-denial', weight: 1, pattern: re(alt(ATROCITY_DENIAL)) },
   { category: 'crime-how-to', weight: 1, pattern: re(alt(CRIME_HOW_TO)) },
   { category: 'crime-how-to', weight: 1, pattern: re(alt(COMMON_CRIME_HOW_TO)) },
+  { category: 'harassment-how-to', weight: 1, pattern: re(alt(HARASSMENT_HOW_TO)) },
   { category: 'threat-writing', weight: 1, pattern: re(alt(THREAT_WRITING)) },
   { category: 'disinformation-writing', weight: 1, pattern: re(alt(DISINFORMATION_WRITING)) },
 ];
