@@ -777,6 +777,8 @@ const SOMEONES = alt([
   "my neighbou?r's",
   'their',
 ]);
+/** Another person's (SOMEONES, also a coworker's, an ex-boyfriend's): whose property or data it is not. */
+const OTHERS = `(?:${SOMEONES}|(?:my|his|her) (?:${alt(['coworker', 'co-worker', 'colleague', 'roommate', 'ex [a-z]+'])})'s)`;
 const CRIME_HOW_TO = [
   `${CRIME_FRAME} ${alt(['rob', 'burglarize', 'hold up', 'mug', 'stick up', 'loot'])} ${CRIME_DET}${alt(['banks?', 'gas stations?', 'stores?', 'shops?', 'houses?', 'homes?', 'jewel(?:le)?ry stores?', 'convenience stores?', 'liquor stores?', 'pharmac(?:y|ies)', 'atms?', 'tourists?', 'someone', 'somebody', 'people', '(?:old|elderly) (?:lady|man|people|woman)'])}`,
   `${CRIME_FRAME} ${alt(['hotwire', 'steal', 'carjack'])} ${CRIME_DET}(?:${SOMEONES} )?${alt(['cars?', 'vehicles?', 'motorcycles?', 'trucks?'])}`,
@@ -804,6 +806,17 @@ const COMMON_CRIME_HOW_TO = [
   `${CRIME_FRAME} break ${alt(['someone', 'somebody', 'him', 'her', 'them', 'my [a-z]+', 'a prisoner'])} out of ${alt(['jail', 'prison'])}`,
   `${CRIME_FRAME} launder ${alt(['money', 'cash', 'drug money', 'dirty money'])}`,
   `${CRIME_FRAME} ${alt(['shoplift', 'smuggle drugs', 'smuggle people', 'traffic drugs', 'sell drugs', 'evade taxes', 'avoid paying taxes illegally'])}`,
+].map((p) => `${p}\\b${NOT_IN_FICTION}`);
+
+/**
+ * Damaging another person's property or reading their private data: "slash my ex's tires", "key my
+ * neighbour's car", "read my wife's text messages", "access my coworker's browsing history". One's
+ * own car, house or history, and a coworker's shared calendar, are no such request. Its own family
+ * (same category) for the linear-time proof's sake.
+ */
+const INTRUSION_HOW_TO = [
+  `${CRIME_FRAME} ${alt(['slash', 'key', 'vandali[sz]e', 'demolish', 'trash', 'wreck', 'egg', 'spray-paint'])} ${OTHERS} (?:[a-z]+ )?${alt(['car', 'tires', 'tyres', 'house', 'home', 'property', 'windows', 'door', 'bike'])}`,
+  `${CRIME_FRAME} ${alt(['access', 'monitor', 'read', 'spy on', 'track', 'secretly check', 'get into', 'look at'])} ${OTHERS} ${alt(['(?:internet|browsing|search) (?:history|activity)', '(?:internet )?browsing history', 'messages', 'texts', 'text messages', 'emails', 'e-mails', 'phone', 'iphone', 'location', 'dms', 'chats?', 'whatsapp', 'medical records', 'bank account'])}`,
 ].map((p) => `${p}\\b${NOT_IN_FICTION}`);
 
 /** A request frame, or asking for help or assistance with the act ("can you assist in sending"). */
@@ -876,6 +889,7 @@ export const REQUEST_TOPICS: readonly PatternFamily[] = [
   { category: 'atrocity-denial', weight: 1, pattern: re(alt(ATROCITY_DENIAL)) },
   { category: 'crime-how-to', weight: 1, pattern: re(alt(CRIME_HOW_TO)) },
   { category: 'crime-how-to', weight: 1, pattern: re(alt(COMMON_CRIME_HOW_TO)) },
+  { category: 'crime-how-to', weight: 1, pattern: re(alt(INTRUSION_HOW_TO)) },
   { category: 'harassment-how-to', weight: 1, pattern: re(alt(HARASSMENT_HOW_TO)) },
   { category: 'threat-writing', weight: 1, pattern: re(alt(THREAT_WRITING)) },
   { category: 'disinformation-writing', weight: 1, pattern: re(alt(DISINFORMATION_WRITING)) },
