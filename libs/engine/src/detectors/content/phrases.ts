@@ -819,6 +819,49 @@ const INTRUSION_HOW_TO = [
   `${CRIME_FRAME} ${alt(['access', 'monitor', 'read', 'spy on', 'track', 'secretly check', 'get into', 'look at'])} ${OTHERS} ${alt(['(?:internet|browsing|search) (?:history|activity)', '(?:internet )?browsing history', 'messages', 'texts', 'text messages', 'emails', 'e-mails', 'phone', 'iphone', 'location', 'dms', 'chats?', 'whatsapp', 'medical records', 'bank account'])}`,
 ].map((p) => `${p}\\b${NOT_IN_FICTION}`);
 
+/**
+ * Asking how to make, buy or find hard drugs or where to buy them: "how do I cook meth", "where can
+ * I buy fentanyl", "recipes for making LSD", "black-market websites", "find a drug dealer". Harm
+ * reduction and treatment pass: "where can I get fentanyl test strips", "ketamine therapy", "how
+ * does LSD affect the brain".
+ */
+const HARD_DRUGS = alt([
+  'meth(?:amphetamine)?',
+  'crystal meth',
+  'cocaine',
+  'crack cocaine',
+  'heroin',
+  'fentanyl',
+  'lsd',
+  'mdma',
+  'ecstasy',
+  'ghb',
+  'ketamine',
+  'pcp',
+  'illegal drugs',
+  'hard drugs',
+  'date rape drugs?',
+  'roofies',
+]);
+const NOT_CARE = `(?! ${alt(['test', 'testing', 'strips', 'therapy', 'treatment', 'rehab', 'addiction', 'overdose', 'antidote', 'detox', 'withdrawal', 'clinic', 'prescription'])}\\b)`;
+const DRUG_HOW_TO = [
+  `${CRIME_FRAME} (?:${alt(['make', 'cook', 'synthesi[sz]e', 'produce', 'manufacture', 'buy', 'get', 'find', 'order', 'source', 'grow'])}) (?:${alt(['some', 'pure', 'cheap', 'high-quality'])} )?${HARD_DRUGS}\\b${NOT_CARE}`,
+  `${alt(['where (?:can|could|do|should) (?:i|we|you|one) (?:buy|get|find|order)', 'where to (?:buy|get|find|order)'])} (?:${alt(['some', 'pure', 'cheap'])} )?${HARD_DRUGS}\\b${NOT_CARE}`,
+  `${alt(['recipes?', 'instructions', 'steps', 'guide'])} (?:for|to|on) (?:${alt(['making', 'make', 'cooking', 'cook', 'synthesi[sz]ing'])}) ${HARD_DRUGS}`,
+  `${alt(['list of', 'find', 'recommend', 'where (?:are|is|to find)'])} (?:${alt(['the', 'some', 'a'])} )?${alt(['black[- ]market (?:websites|sites|vendors|markets)', 'dark ?web (?:drug )?(?:markets?|marketplaces?|vendors)', '(?:a |the )?(?:drug|substance abuse) dealers?'])}`,
+  `${CRIME_FRAME} (?:${alt(['find', 'contact', 'reach'])}) (?:${alt(['a', 'an', 'the', 'my'])} )?(?:local )?(?:drug|coke|substance abuse) dealers?`,
+].map((p) => `${p}\\b${NOT_IN_FICTION}`);
+
+/**
+ * Asking how to defeat a safeguard that protects others or the law: age verification, a
+ * breathalyzer or drug test, copy protection, an alarm or camera of a bank or shop. One's own
+ * phone alarm or car alarm is no such request.
+ */
+const CIRCUMVENTION_HOW_TO = [
+  `${CRIME_FRAME} (?:${alt(['bypass', 'get around', 'circumvent', 'defeat', 'trick', 'fool', 'beat', 'cheat'])}) (?:${alt(['a', 'an', 'the'])} )?${alt(['age verification', 'age checks?', 'id checks?', 'breathalyzers?', 'breathalyser', 'ignition interlock', 'drug tests?', 'copyright protections?', 'drm', 'copy protection', 'security cameras?', 'anti-theft (?:tags?|systems?)', '(?:bank|vault|store|shop|museum) (?:alarms?|security)', 'alarms? in (?:a|the) (?:bank|vault|store|shop|museum)', 'seatbelt alarms?', 'smoke detectors? on (?:a|the) plane'])}`,
+  `${CRIME_FRAME} (?:${alt(['disable', 'deactivate', 'turn off', 'cut'])}) (?:${alt(['a', 'an', 'the'])} )?${alt(['(?:alarms?|security systems?|cameras) (?:in|of) (?:a|the) (?:bank|vault|bank vault|store|shop|museum|jewel(?:le)?ry store)', '(?:bank|vault|store|shop|museum) (?:alarms?|security systems?)'])}`,
+].map((p) => `${p}\\b${NOT_IN_FICTION}`);
+
 /** A request frame, or asking for help or assistance with the act ("can you assist in sending"). */
 const HELP_FRAME = `(?:${CRIME_FRAME}|${alt(['can', 'could', 'will', 'would'])} you (?:${alt(['help', 'assist'])})(?: me)?(?: ${alt(['in', 'with', 'to'])})?)`;
 const SOMEONE = alt([
@@ -871,7 +914,7 @@ const DISINFORMATION_WRITING = [
  * atrocity; killing or maiming a person; burning or bombing a place where people are; leading
  * questions that pin a negative trait on a group; asking for insults or for sexual or gory
  * content; asking how to end one's life; denying or glorifying an atrocity; how to commit a
- * common crime against someone; harassing or spamming someone; writing a threat; writing disinformation). They feed the HarmfulRequest model only: as Toxicity tags they moved its
+ * common crime against someone; harassing or spamming someone; making or buying hard drugs; defeating a safeguard; writing a threat; writing disinformation). They feed the HarmfulRequest model only: as Toxicity tags they moved its
  * threshold and "I love spicy food" over it, with the same CV F1. A topic of weight 1 is decisive: its match fails the request whatever the model says.
  */
 export const REQUEST_TOPICS: readonly PatternFamily[] = [
@@ -891,6 +934,8 @@ export const REQUEST_TOPICS: readonly PatternFamily[] = [
   { category: 'crime-how-to', weight: 1, pattern: re(alt(COMMON_CRIME_HOW_TO)) },
   { category: 'crime-how-to', weight: 1, pattern: re(alt(INTRUSION_HOW_TO)) },
   { category: 'harassment-how-to', weight: 1, pattern: re(alt(HARASSMENT_HOW_TO)) },
+  { category: 'drug-how-to', weight: 1, pattern: re(alt(DRUG_HOW_TO)) },
+  { category: 'circumvention-how-to', weight: 1, pattern: re(alt(CIRCUMVENTION_HOW_TO)) },
   { category: 'threat-writing', weight: 1, pattern: re(alt(THREAT_WRITING)) },
   { category: 'disinformation-writing', weight: 1, pattern: re(alt(DISINFORMATION_WRITING)) },
 ];
