@@ -198,7 +198,8 @@ const ABUSE = [
   'inferior',
 ];
 
-const DRUGS = [
+/** Hard drugs by name: in the drugs harm family and in the drug-how-to request topic. */
+const HARD_DRUG_NAMES = [
   'meth(?:amphetamine)?',
   'cocaine',
   'crack cocaine',
@@ -210,6 +211,10 @@ const DRUGS = [
   'ghb',
   'date rape drugs?',
   'roofies',
+];
+
+const DRUGS = [
+  ...HARD_DRUG_NAMES,
   'opioids?',
   'illegal drugs',
   'drugs',
@@ -834,22 +839,12 @@ const INTRUSION_HOW_TO = [
  * does LSD affect the brain".
  */
 const HARD_DRUGS = alt([
-  'meth(?:amphetamine)?',
+  ...HARD_DRUG_NAMES,
   'crystal meth',
-  'cocaine',
-  'crack cocaine',
-  'heroin',
-  'fentanyl',
-  'lsd',
-  'mdma',
-  'ecstasy',
-  'ghb',
   'ketamine',
   'pcp',
   'illegal drugs',
   'hard drugs',
-  'date rape drugs?',
-  'roofies',
 ]);
 const NOT_CARE = `(?! ${alt(['test', 'testing', 'strips', 'therapy', 'treatment', 'rehab', 'addiction', 'overdose', 'antidote', 'detox', 'withdrawal', 'clinic', 'prescription'])}\\b)`;
 const DRUG_HOW_TO = [
