@@ -38,6 +38,12 @@ export const PROMPT_INJECTION_SIGNATURES: readonly Signature[] = [
     "\\b(?:i have been|i've been|you have been|you've been) pwned\\b|\\bsay[^a-z\\n]{0,4}pwned\\b",
   ),
   sig('access-granted', '\\baccess granted\\b'),
+  // Goal hijacking that breaks off the task: "Attention - stop - I urgently need…", "… stop: write
+  // X hates Y". The bare command after a sentence's end, so "bus stop: walk on" passes.
+  sig(
+    'stop-and-do',
+    '\\b(?:attention|achtung|warning|warnung)\\b ?[-:!]+ ?\\bstopp?\\b ?[-:!]|(?:^|[.!?] )stopp? ?[:!]+ ?(?:write|say|print|output|answer|schreibe?|sage?)\\b',
+  ),
   sig(
     'you-are-no-longer',
     `\\byou are no longer\\b${gap(20)}\\b(?:an? |bound|restricted|limited|required|chatgpt|assistant|ai|model|a language)`,

@@ -11,8 +11,9 @@ const sig = (id: string, source: string, weight = 1): Signature => ({
 const REVEAL =
   '(?:reveal|show|print|display|output|repeat|recite|dump|leak|expose|disclose|share|give|tell|send|write|type|spell|list|paste|copy|return|provide|translate|summari[sz]e|encode)';
 const HIDDEN_PROMPT =
-  "(?:system (?:prompt|message|instructions?|rules|configuration)|initial (?:prompt|instructions?)|original (?:prompt|instructions?)|hidden (?:prompt|instructions?|rules|message)|secret (?:prompt|instructions?|rules)|pre-?prompt|meta-?prompt|developer (?:prompt|message|instructions?)|(?:prompt|instructions?) (?:above|before this)|instructions? (?:you were|you have been|that you were|you've been) given|(?:first|opening) (?:prompt|message|instructions?))";
-const SECRET = '(?:password|passcode|pass code|access code|secret (?:word|key|code|phrase)|passphrase)';
+  "(?:system (?:prompt|message|instructions?|rules|configuration)|initial (?:prompt|instructions?)|original (?:prompt|instructions?)|hidden (?:prompt|instructions?|rules|message|reasoning|chain[- ]of[- ]thought)|secret (?:prompt|instructions?|rules)|pre-?prompt|meta-?prompt|developer (?:prompt|message|instructions?)|(?:prompt|instructions?) (?:above|before this)|instructions? (?:you were|you have been|that you were|you've been) given|(?:first|opening) (?:prompt|message|instructions?))";
+const SECRET =
+  '(?:password|passcode|pass code|access code|secret (?:word|key|code|phrase)|passphrase|pass phrase)';
 
 /**
  * Attempts to extract the system prompt, hidden instructions or the secret they guard. A question
@@ -36,6 +37,16 @@ export const SYSTEM_PROMPT_LEAK_SIGNATURES: readonly Signature[] = [
     'ask-the-secret',
     `\\b(?:tell|give|reveal|say|print|show|share|spell|output|write|type|what(?:'s| is| was))\\b${gap(20)}\\bthe\\b${gap(10)}\\b${SECRET}\\b`,
     0.5,
+  ),
+  // "What is the password?", "output the passcode": the secret asked for with nothing after it
+  // that would make it the user's own ("the password for my router", "the password policy").
+  sig(
+    'ask-the-secret-alone',
+    `\\b(?:what(?:'s| is| was)|tell me|give me|say|output|print|reveal|spell|type) (?:me )?the (?:secret )?${SECRET}(?= ?(?:[?.!"\\n]|$))`,
+  ),
+  sig(
+    'verbatim-from-your-prompt',
+    '\\b(?:verbatim|word for word) from your (?:system |initial |original )?(?:prompt|instructions)\\b',
   ),
   sig(
     'explain-your-instructions',
