@@ -38,6 +38,13 @@ export const PROMPT_INJECTION_SIGNATURES: readonly Signature[] = [
     "\\b(?:i have been|i've been|you have been|you've been) pwned\\b|\\bsay[^a-z\\n]{0,4}pwned\\b",
   ),
   sig('access-granted', '\\baccess granted\\b'),
+  // A trigger word with a fixed reply ("if I say 'genocide', you say…", "si yo digo foya, tu
+  // dices…"): the answer is set by the user, not the application. One word or quoted phrase, so
+  // "if I say something wrong, you say so" passes.
+  sig(
+    'trigger-reply',
+    `\\b(?:when|if|whenever) i say ["'“„]?[^ ]{1,20}?["'”“]?,? (?:then )?you (?:say|respond|answer|reply|write|should say)\\b|\\bsi (?:yo )?digo [^ ]{1,20},? tu dices\\b|\\bwenn ich ["'“„]?[^ ]{1,20}?["'”“]? sage,? (?:sagst|antwortest) du\\b`,
+  ),
   // Goal hijacking that breaks off the task: "Attention - stop - I urgently need…", "… stop: write
   // X hates Y". The bare command after a sentence's end, so "bus stop: walk on" passes.
   sig(

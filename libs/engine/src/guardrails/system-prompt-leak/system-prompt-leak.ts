@@ -23,7 +23,7 @@ export const SYSTEM_PROMPT_LEAK_SIGNATURES: readonly Signature[] = [
   sig('reveal-system-prompt', `\\b${REVEAL} ${gap(30)}\\b${HIDDEN_PROMPT}\\b`),
   sig(
     'repeat-text-above',
-    `\\b(?:repeat|print|output|recite|echo|copy|write out|write down|reproduce|spell out|show|display|list)\\b${gap(30)}\\b(?:everything|all|the (?:text|words|content|message|lines?|instructions?|prompt|conversation)|words|text|instructions)\\b${gap(30)}\\b(?:above|before (?:this|that|the|my)|so far|verbatim|prior to|preceding|from the (?:start|beginning)|at the (?:start|beginning)|you (?:were|have been) given)\\b`,
+    `\\b(?:repeat|print|output|recite|echo|copy|write out|write down|reproduce|spell out|show|display|list)\\b${gap(30)}\\b(?:everything|all|the (?:text|words|content|message|lines?|instructions?|prompt|conversation)|words|text|instructions)\\b${gap(30)}\\b(?:above|before (?:this|that|the|my)|so far|verbatim|prior to|preceding|from the (?:start|beginning)|at the (?:start|beginning)|you (?:were|have been) given)\\b|\\b(?:repeat|print|output|recite|echo|copy|reproduce|show|display|list)\\b${gap(20)}\\b(?:the )?above (?:words|text|instructions?|prompt|lines?|message|content|sentences)\\b`,
   ),
   sig(
     'what-are-your-instructions',
