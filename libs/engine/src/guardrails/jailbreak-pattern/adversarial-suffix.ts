@@ -19,6 +19,25 @@ const isEdge = (c: number): boolean =>
   c === 0x21 ||
   c === 0x3f;
 
+/** ‘ ’ “ ” */
+const isCurlyQuote = (c: number): boolean => c >= 0x2018 && c <= 0x201d && c !== 0x201a && c !== 0x201b;
+
+/**
+ * A URL (`http://t.co/tYCIhD6PkW`, `www.example.com/a_b`) or an @mention (`@DezDLT`): their case
+ * changes and symbols are addresses, not token soup; tweets end with them.
+ */
+function isLinkOrMention(text: string, s: number, e: number): boolean {
+  if (text.charCodeAt(s) === 0x40) {
+    for (let i = s + 1; i < e; i++) {
+      const c = text.charCodeAt(i);
+      if (!(isLower(c) || isUpper(c) || isDigit(c) || c === 0x5f)) return false;
+    }
+    return e > s + 1;
+  }
+  const head = text.slice(s, Math.min(e, s + 12)).toLowerCase();
+  return head.startsWith('http://') || head.startsWith('https://') || head.startsWith('www.');
+}
+
 /**
  * A token that reads as machine-made: after trimming prose punctuation at its edges, letters with
  * two or more symbols (unless the brackets balance and there is no quote, as in code: `len(arr)`),
@@ -28,9 +47,9 @@ const isEdge = (c: number): boolean =>
 export function soupKind(text: string, start: number, end: number): 0 | 1 | 2 {
   let s = start;
   let e = end;
-  while (s < e && isEdge(text.charCodeAt(s))) s++;
-  while (e > s && isEdge(text.charCodeAt(e - 1))) e--;
-  if (s === e) return 0;
+  while (s < e && (isEdge(text.charCodeAt(s)) || isCurlyQuote(text.charCodeAt(s)))) s++;
+  while (e > s && (isEdge(text.charCodeAt(e - 1)) || isCurlyQuote(text.charCodeAt(e - 1)))) e--;
+  if (s === e || isLinkOrMention(text, s, e)) return 0;
   let letters = 0;
   let punct = 0;
   let digits = 0;

@@ -52,6 +52,8 @@ describe('JailbreakPattern', () => {
       'Vaswani, Ashish, Shazeer, Noam, Parmar, Niki, Uszkoreit, Jakob. "Attention Is All You Need." arXiv (2017).',
       'Our Q3 roadmap: ship the iOS app, migrate the DB to PostgreSQL, and hire two more engineers for the API team.',
       'Compare the iPhone, the MacBook and a Chromebook for a student who codes in JavaScript on GitHub and YouTube',
+      // A tweet: quoted @mentions and a shortened link end it.
+      '"@JoRad: “@KimDLT: "I play chess, ride bikes, and wear bright coloured socks" haircut http://t.co/aBCdE7FgHi” yes lmfao"@chessboy_04',
     ])('passes %s', (text) => {
       expect(adversarialSuffix(text)).toBeUndefined();
       expect(run(text).passed).toBe(true);
@@ -68,6 +70,9 @@ describe('JailbreakPattern', () => {
       expect(soup('(2017).')).toBe(false);
       expect(soup('iPhone')).toBe(true);
       expect(soup('mp3')).toBe(false);
+      expect(soup('“@KimDLT:')).toBe(false);
+      expect(soup('http://t.co/aBCdE7FgHi”')).toBe(false);
+      expect(soup('@x](textit')).toBe(true);
     });
 
     it('reads only the tail of 1 MB texts, however long their last token', () => {
