@@ -23,6 +23,8 @@ import {
   type TrainOptions,
   trainLogisticRegression,
 } from '../detectors/text-classifier/index.ts';
+import { MIN_PLAIN_WORDS } from '../guardrails/harmful-request/harmful-request.ts';
+import { hasPlainWords } from '../guardrails/harmful-request/plain-words.ts';
 
 interface Rec {
   id: string;
@@ -75,6 +77,7 @@ export const MODELS = [
       nbAlpha: 1,
     } satisfies TrainOptions,
     maxHardNegativeFpr: 1,
+    judges: (_text: string) => true,
     tags: {},
     decisiveTopics: false,
     /** Benign prompts from the other file: the tweets alone never show a plain question or task. */
@@ -103,6 +106,8 @@ export const MODELS = [
       tokenHashes: true,
     } satisfies TrainOptions,
     maxHardNegativeFpr: 0.04,
+    /** As the guardrail: the model judges only texts of MIN_PLAIN_WORDS plain words or more. */
+    judges: (text: string) => hasPlainWords(text, MIN_PLAIN_WORDS),
     /** Request-topic tags (privacy, confidential, stereotype): CV F1 0.868 -> 0.874 (seeds 2, 3: +0.001, +0.005). */
     tags: { topics: true },
     /** The guardrail fails on a decisive request topic whatever the model says: so are figures and threshold. */
@@ -225,7 +230,7 @@ function main(): void {
           trainLogisticRegression([...examples.filter((_, i) => fold[i] !== f), ...extra], spec.options),
         );
         examples.forEach((e, i) => {
-          if (fold[i] === f) oof[i] = scoreExample(m, e);
+          if (fold[i] === f) oof[i] = spec.judges(recs[i]!.text) ? scoreExample(m, e) : 0;
         });
       }
       return oof;
@@ -279,7 +284,10 @@ function main(): void {
             threshold,
           }),
         );
-        const flagged = testIdx.map((i) => decisive[i]! || scoreExample(model, examples[i]!) >= threshold);
+        const flagged = testIdx.map(
+          (i) =>
+            decisive[i]! || (spec.judges(recs[i]!.text) && scoreExample(model, examples[i]!) >= threshold),
+        );
         const pos = testIdx.filter((i) => recs[i]!.label === 1);
         const neg = testIdx.filter((i) => recs[i]!.label === 0);
         const hit = testIdx.filter((i, k) => recs[i]!.label === 1 && flagged[k]).length;

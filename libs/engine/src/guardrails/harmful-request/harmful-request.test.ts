@@ -39,6 +39,16 @@ describe('HarmfulRequest', () => {
     }
   });
 
+  it('leaves texts of fewer than three plain words to the decisive topics', () => {
+    // Each scored at or above the threshold before the model was limited to worded texts.
+    for (const t of ['secret = get_secret_key()', 'passport', '121000358', 'BE71 0961 2345 6760']) {
+      const r = run(t);
+      expect(r.passed, t).toBe(true);
+      expect(r.score, t).toBe(0);
+    }
+    expect(run('What is cocaine?').score).toBeGreaterThan(0);
+  });
+
   /**
    * Decisive request topics: each failing text fails on the topic alone (the model cannot fail at
    * threshold 1) and names its category; each look-alike matches no decisive topic.

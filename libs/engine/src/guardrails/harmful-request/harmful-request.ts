@@ -3,8 +3,16 @@ import { defineGuardrail } from '../../core/define.ts';
 import { analyzeContent, hasDecisiveTopic, modelTokens } from '../../detectors/content/signals.ts';
 import { createClassifier, type LinearModelJson } from '../../detectors/text-classifier/index.ts';
 import model from './model/harmful-request.model.json' with { type: 'json' };
+import { hasPlainWords } from './plain-words.ts';
 
 const classifier = createClassifier(model as LinearModelJson);
+
+/**
+ * The model judges only texts of at least this many plain words: below it, code, identifiers and
+ * numbers ("secret = get_secret_key()", "passport", an IBAN) scored as requests about secrets or
+ * documents. No harmful request of the dev file has fewer; decisive topics still apply.
+ */
+export const MIN_PLAIN_WORDS = 3;
 
 export const harmfulRequest = defineGuardrail({
   name: 'HarmfulRequest',
@@ -26,7 +34,9 @@ export const harmfulRequest = defineGuardrail({
     const threshold = config.threshold ?? classifier.threshold;
     return ({ text }) => {
       const signals = analyzeContent(text);
-      const score = classifier.scoreTokens(modelTokens(signals, { topics: true }));
+      const score = hasPlainWords(text, MIN_PLAIN_WORDS)
+        ? classifier.scoreTokens(modelTokens(signals, { topics: true }))
+        : 0;
       const hits = [...signals.harmHits, ...signals.topicHits];
       const categories = [...new Set(hits.map((h) => h.category))];
       const decisive = hasDecisiveTopic(signals);
