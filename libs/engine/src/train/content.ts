@@ -18,6 +18,7 @@ import {
   assignFolds,
   createClassifier,
   type Example,
+  type LinearModelJson,
   metricsAt,
   scoreExample,
   type TrainOptions,
@@ -25,6 +26,7 @@ import {
 } from '../detectors/text-classifier/index.ts';
 import { MIN_PLAIN_WORDS } from '../guardrails/harmful-request/harmful-request.ts';
 import { hasPlainWords } from '../guardrails/harmful-request/plain-words.ts';
+import { maskCodeTokens } from '../guardrails/toxicity/code-tokens.ts';
 
 interface Rec {
   id: string;
@@ -77,7 +79,20 @@ export const MODELS = [
       nbAlpha: 1,
     } satisfies TrainOptions,
     maxHardNegativeFpr: 1,
+    /**
+     * Share of ordinary text the model may flag at its threshold: the texts of pii.jsonl and the
+     * benign prompts of prompt_injection.jsonl (neither trained on), scored by the final model. At
+     * the best-F1 threshold (0.30) it flagged 4.8 % and 3.5 % of them ("Please send me the invoice
+     * by Friday."); 3 % costs 0.0025 of mean CV F1 (docs/guardrails/content-safety.md).
+     */
+    maxNeutralFpr: 0.03,
     judges: (_text: string) => true,
+    /**
+     * As the guardrail: code, identifier and number tokens become one placeholder (code-tokens.ts).
+     * CV F1 by fold seed 0.897 / 0.891 / 0.888 -> 0.892 / 0.891 / 0.888; secrets.jsonl snippets
+     * flagged 391 -> 25 of 3,000.
+     */
+    prepare: maskCodeTokens,
     tags: {},
     decisiveTopics: false,
     /** Benign prompts from the other file: the tweets alone never show a plain question or task. */
@@ -106,6 +121,9 @@ export const MODELS = [
       tokenHashes: true,
     } satisfies TrainOptions,
     maxHardNegativeFpr: 0.04,
+    maxNeutralFpr: 1,
+    /** Reads the analysis' token hashes, not the text. */
+    prepare: (text: string) => text,
     /** As the guardrail: the model judges only texts of MIN_PLAIN_WORDS plain words or more. */
     judges: (text: string) => hasPlainWords(text, MIN_PLAIN_WORDS),
     /** Request-topic tags (privacy, confidential, stereotype): CV F1 0.868 -> 0.874 (seeds 2, 3: +0.001, +0.005). */
@@ -124,18 +142,41 @@ export const MODELS = [
 ];
 
 /**
- * What a model reads of a text: the text plus its signal tags, or for a `tokenHashes` model the
+ * What a model reads of a text: the text (after the spec's `prepare`) plus its signal tags, or for a `tokenHashes` model the
  * hashes of the analysis' folded tokens plus the tags' (copied: `modelTokens` reuses its buffer).
  */
 function modelExample(
   text: string,
   options: TrainOptions,
   tags: TagOptions,
+  prepare: (text: string) => string,
 ): Pick<Example, 'text' | 'tokens'> {
   const signals = analyzeContent(text);
-  if (!options.tokenHashes) return { text: modelInput(text, signals, tags) };
+  if (!options.tokenHashes) return { text: modelInput(prepare(text), signals, tags) };
   const t = modelTokens(signals, tags);
   return { text, tokens: { hashes: t.hashes.slice(0, t.count), count: t.count } };
+}
+
+/** Ordinary text no content model trains on: every text of pii.jsonl, the benign prompts of prompt_injection.jsonl. */
+function neutralTexts(): string[] {
+  return ['pii.jsonl', 'prompt_injection.jsonl'].flatMap((f) =>
+    readFileSync(join(dataDir, f), 'utf8')
+      .split('\n')
+      .filter((l) => l.trim())
+      .map((l) => JSON.parse(l) as Rec)
+      .filter((r) => r.label === 0 || f === 'pii.jsonl')
+      .map((r) => r.text),
+  );
+}
+
+const classifiers = new WeakMap<LinearModelJson, ReturnType<typeof createClassifier>>();
+
+/** A text's score as the guardrail computes it with this model. */
+function scoreText(model: LinearModelJson, text: string, spec: (typeof MODELS)[number]): number {
+  const classifier = classifiers.get(model) ?? createClassifier(model);
+  classifiers.set(model, classifier);
+  if (!spec.judges(text)) return 0;
+  return scoreExample(classifier, modelExample(text, spec.options, spec.tags, spec.prepare));
 }
 
 /** Fold seeds of the cross-validation: one split alone moves F1 by up to 0.02 and favours its own threshold. */
@@ -149,8 +190,17 @@ const F1_TIE = 0.001;
  * hard-negative FPR stays within the budget in each of them: the highest whose mean F1 is within
  * F1_TIE of the best, since of thresholds that score alike the higher raises fewer false alarms on
  * text unlike the training data. A text with `decisive` set counts as flagged at every threshold.
+ * `neutral` holds the final model's scores of ordinary text, of which at most `maxNeutralFpr` may
+ * reach the threshold.
  */
-function chooseThreshold(recs: Rec[], oofs: number[][], decisive: boolean[], maxHardFpr: number): number {
+function chooseThreshold(
+  recs: Rec[],
+  oofs: number[][],
+  decisive: boolean[],
+  maxHardFpr: number,
+  neutral: number[],
+  maxNeutralFpr: number,
+): number {
   const labels = recs.map((r) => r.label);
   const candidates: Array<{ t: number; f1: number }> = [];
   for (let t = 0.2; t <= 0.9501; t += 0.01) {
@@ -162,6 +212,8 @@ function chooseThreshold(recs: Rec[], oofs: number[][], decisive: boolean[], max
       const hard = recs.flatMap((r, i) => (r.hard_negative ? [flagged[i]!] : []));
       if (hard.length && hard.filter(Boolean).length / hard.length > maxHardFpr) withinBudget = false;
     }
+    if (neutral.length && neutral.filter((s) => s >= t).length / neutral.length > maxNeutralFpr)
+      withinBudget = false;
     if (withinBudget) candidates.push({ t: Math.round(t * 100) / 100, f1 });
   }
   const best = Math.max(...candidates.map((c) => c.f1));
@@ -202,7 +254,7 @@ function main(): void {
       .map((l) => JSON.parse(l) as Rec);
     const started = performance.now();
     const examples: Example[] = recs.map((r) => ({
-      ...modelExample(r.text, spec.options, spec.tags),
+      ...modelExample(r.text, spec.options, spec.tags, spec.prepare),
       label: r.label,
       group: r.id,
       weight: agreement(r),
@@ -213,7 +265,7 @@ function main(): void {
       .map((l) => JSON.parse(l) as Rec)
       .filter((r) => r.label === 0)
       .map((r) => ({
-        ...modelExample(r.text, spec.options, spec.tags),
+        ...modelExample(r.text, spec.options, spec.tags, spec.prepare),
         label: 0 as const,
         weight: spec.extraNegativeWeight,
       }));
@@ -238,7 +290,22 @@ function main(): void {
     const oof = oofs[0]!;
     // Texts the guardrail fails on a decisive request topic (phrases.ts), whatever the model says.
     const decisive = recs.map((r) => spec.decisiveTopics && hasDecisiveTopic(analyzeContent(r.text)));
-    const threshold = chooseThreshold(recs, oofs, decisive, spec.maxHardNegativeFpr);
+    // The final model's weights do not depend on the threshold: train it first, so that its scores
+    // of ordinary text can bound the threshold.
+    const model = trainLogisticRegression([...examples, ...extra], spec.options);
+    const neutral = spec.maxNeutralFpr < 1 ? neutralTexts().map((t) => scoreText(model, t, spec)) : [];
+    const threshold = chooseThreshold(
+      recs,
+      oofs,
+      decisive,
+      spec.maxHardNegativeFpr,
+      neutral,
+      spec.maxNeutralFpr,
+    );
+    model.threshold = threshold;
+    const neutralFpr = neutral.length
+      ? neutral.filter((s) => s >= threshold).length / neutral.length
+      : undefined;
     const cv = report(
       `5-fold CV, fold seed ${FOLD_SEEDS[0]} (threshold ${threshold}${spec.decisiveTopics ? ', with decisive topics' : ''})`,
       recs,
@@ -251,6 +318,12 @@ function main(): void {
           scores.map((s, i) => s >= threshold || decisive[i]!),
         ).f1,
     );
+    if (neutralFpr !== undefined) {
+      cv.neutralFpr = Number(neutralFpr.toFixed(4));
+      console.log(
+        `    ordinary text (pii.jsonl, benign prompts) flagged by the final model: ${pct(neutralFpr)}`,
+      );
+    }
     cv.f1ByFoldSeed = Object.fromEntries(FOLD_SEEDS.map((seed, k) => [seed, Number(seedF1[k]!.toFixed(4))]));
     console.log(
       `    F1 by fold seed ${FOLD_SEEDS.join(' / ')}: ${seedF1.map((f) => f.toFixed(3)).join(' / ')} (mean ${(seedF1.reduce((a, b) => a + b, 0) / seedF1.length).toFixed(3)})`,
@@ -303,7 +376,6 @@ function main(): void {
           .join('; ')}`,
       );
     }
-    const model = trainLogisticRegression([...examples, ...extra], { ...spec.options, threshold });
     model.meta = {
       ...model.meta,
       data: `shared/eval/${spec.file} + label-0 texts of shared/eval/${spec.extraNegativesFrom} (dev parts; sources and licences in docs/guardrails/content-safety.md)`,

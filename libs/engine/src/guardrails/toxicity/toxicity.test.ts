@@ -35,6 +35,12 @@ describe('Toxicity', () => {
       'Black people',
       'Muslims',
       'The weather is lovely today, thanks for asking.',
+      // Code, identifiers and numbers: their character n-grams once read as toxic.
+      'linear_token: "lin_api_21ms42m0rt0gp0i86006733771pdz9daofv4qlm2"',
+      'rapidapiToken = hak8pgad2h5i9__7en3e9t0i-yicjyzoiafbykg-uo2tzxazgi',
+      '122000000000003',
+      'Please send me the invoice by Friday.',
+      'She moved here from France',
     ]) {
       expect(run(t).passed, t).toBe(true);
     }

@@ -5,6 +5,7 @@ import type { FoldedText } from '../../detectors/content/folded.ts';
 import { maskWord } from '../../detectors/content/lexicon.ts';
 import { analyzeContent, modelInput } from '../../detectors/content/signals.ts';
 import { createClassifier, type LinearModelJson } from '../../detectors/text-classifier/index.ts';
+import { maskCodeTokens } from './code-tokens.ts';
 import model from './model/toxicity.model.json' with { type: 'json' };
 
 const classifier = createClassifier(model as LinearModelJson);
@@ -88,7 +89,7 @@ export const toxicity = defineGuardrail({
     return ({ text }) => {
       const signals = analyzeContent(text);
       const onlyNeutral = onlyNeutralWords(signals.folded);
-      const toxic = onlyNeutral ? 0 : classifier.score(modelInput(text, signals));
+      const toxic = onlyNeutral ? 0 : classifier.score(modelInput(maskCodeTokens(text), signals));
       const scores: Record<ToxicityCategory, number> = {
         toxic,
         insult: 0,
