@@ -322,6 +322,37 @@ const PRIVATE_DETAILS = [
   ])}`,
 ];
 
+/**
+ * Asking for what only the person could give, of a person named by relation or role: "what is my
+ * partner's iPhone PIN?", "my wife, Aisha's net worth", "my nurse's residential address",
+ * "celebrities' medical records". A fictional character's ("Minnie Mouse's home address") names no
+ * real person, and a plain phone number or email address, which people share, is left to the model.
+ */
+const PRIVACY_LOOKUP = [
+  `${alt([
+    "what(?:'s| is| are| was| were)",
+    '(?:can|could|would) you (?:please )?(?:give|provide|tell|find|share|get|send|look up)(?: me)?(?: with)?',
+    'where can i (?:find|get|see|look up)',
+    'how (?:can|do|could) i (?:find|get|obtain|see|access|look up)',
+  ])} (?:[a-z]+ ){0,2}?${alt([
+    `(?:my|our) (?:[a-z]+ )?${alt(['son', 'daughter', 'wife', 'husband', 'partner', 'girlfriend', 'boyfriend', 'ex', 'mother', 'father', 'mom', 'dad', 'brother', 'sister', 'cousin', 'friend', 'neighbou?r', 'coworker', 'co-worker', 'colleague', 'teammate', 'boss', 'employee', 'patient', 'classmate', 'roommate', 'tenant', 'therapist', 'nurse', 'cleaner', 'nanny'])},?(?: [a-z]+)?'s`,
+    "celebrit(?:y's|ies'?)",
+  ])} (?:[a-z]+ )?${alt([
+    'pin',
+    'passwords?',
+    'passcode',
+    '(?:home|residential) address',
+    'private (?:email|phone|cell)(?: address| number)?',
+    'social security number',
+    'dna(?: sequence)?',
+    'medical (?:records?|history)',
+    'bank account(?: details| number)?',
+    'credit card(?: details| number)?',
+    'net worth',
+    'criminal record',
+  ])}\\b`,
+];
+
 /** Asking for an organisation's non-public information. */
 const CONFIDENTIAL = [
   `${alt(['internal', 'confidential', 'classified', 'undisclosed', 'unreleased', 'proprietary', 'secret'])} ${alt(
@@ -914,6 +945,7 @@ const DISINFORMATION_WRITING = [
  */
 export const REQUEST_TOPICS: readonly PatternFamily[] = [
   { category: 'privacy', weight: 0.6, pattern: re(alt(PRIVATE_DETAILS)) },
+  { category: 'privacy', weight: 1, pattern: re(alt(PRIVACY_LOOKUP)) },
   { category: 'confidential', weight: 0.5, pattern: re(alt(CONFIDENTIAL)) },
   { category: 'stereotype', weight: 0.6, pattern: re(alt(STEREOTYPE)) },
   { category: 'discrimination', weight: 1, pattern: re(alt(DISCRIMINATION)) },
