@@ -882,8 +882,11 @@ const DRUG_HOW_TO = [
   `${CRIME_FRAME} (?:${alt(['make', 'cook', 'synthesi[sz]e', 'produce', 'manufacture', 'buy', 'get', 'find', 'order', 'source', 'grow'])}) (?:${alt(['some', 'pure', 'cheap', 'high-quality'])} )?${HARD_DRUGS}\\b${NOT_CARE}`,
   `${alt(['where (?:can|could|do|should) (?:i|we|you|one) (?:buy|get|find|order)', 'where to (?:buy|get|find|order)'])} (?:${alt(['some', 'pure', 'cheap'])} )?${HARD_DRUGS}\\b${NOT_CARE}`,
   `${alt(['recipes?', 'instructions', 'steps', 'guide'])} (?:for|to|on) (?:${alt(['making', 'make', 'cooking', 'cook', 'synthesi[sz]ing'])}) ${HARD_DRUGS}`,
-  `${alt(['list of', 'find', 'recommend', 'where (?:are|is|to find)'])} (?:${alt(['the', 'some', 'a'])} )?${alt(['black[- ]market (?:websites|sites|vendors|markets)', 'dark ?web (?:drug )?(?:markets?|marketplaces?|vendors)', '(?:a |the )?(?:drug|substance abuse) dealers?'])}`,
+  `${alt(['list of', 'find', 'finding', 'recommend', 'where (?:are|is|to find)'])} (?:${alt(['the', 'some', 'a'])} )?${alt(['black[- ]market (?:websites|sites|vendors|markets)', 'dark ?web (?:drug )?(?:markets?|marketplaces?|vendors)', '(?:a |the )?(?:drug|substance abuse) dealers?'])}`,
   `${CRIME_FRAME} (?:${alt(['find', 'contact', 'reach'])}) (?:${alt(['a', 'an', 'the', 'my'])} )?(?:local )?(?:drug|coke|substance abuse) dealers?`,
+  // Selling: any hard drug; cannabis, legal in places, only on the street or to minors.
+  `${CRIME_FRAME} (?:${alt(['sell', 'deal', 'push', 'smuggle'])}) (?:${alt(['drugs', 'illegal drugs'])}|${HARD_DRUGS})\\b${NOT_CARE}`,
+  `${CRIME_FRAME} (?:${alt(['sell', 'deal', 'push'])}) ${alt(['weed', 'marijuana', 'marihuana', 'cannabis', 'pot'])} ${alt(['(?:in|on) the streets?', 'to (?:kids|minors|teens|teenagers|students|children)', 'without getting caught'])}`,
 ].map((p) => `${p}\\b${NOT_IN_FICTION}`);
 
 /**
@@ -922,6 +925,7 @@ const HARASSMENT_HOW_TO = [
 const THREAT_WRITING = [
   `${alt(['write', 'compose', 'draft', 'craft', 'generate', 'create'])} (?:me )?(?:${alt(['a', 'an', 'some'])} )?(?:${alt(['convincing', 'realistic', 'anonymous', 'scary', 'credible'])} )?${alt(['threatening', 'intimidating'])} ${alt(['letters?', 'emails?', 'messages?', 'notes?', 'texts?', 'posts?', 'voicemails?'])}`,
   `${alt(['write', 'compose', 'draft', 'craft', 'generate', 'create'])} (?:me )?(?:${alt(['a', 'an', 'some'])} )?(?:${alt(['convincing', 'realistic', 'anonymous', 'scary', 'credible'])} )?${alt(['death', 'bomb', 'kidnapping'])} threats?`,
+  `${alt(['write', 'compose', 'draft', 'craft', 'generate', 'create', 'writing', 'composing', 'drafting', 'crafting'])} (?:me )?(?:${alt(['a', 'an', 'the'])} )?(?:${alt(['letter', 'note', 'message', 'email'])} demanding (?:a )?ransom|ransom ${alt(['notes?', 'letters?', 'demands?', 'messages?'])})${NOT_IN_FICTION}`,
   `${alt(['letters?', 'emails?', 'messages?', 'notes?', 'texts?', 'posts?'])} (?:that|which) threatens? to ${alt(['kill', 'hurt', 'harm', 'bomb', 'shoot', 'rape', 'attack', 'kidnap'])}`,
 ];
 
@@ -932,6 +936,35 @@ const THREAT_WRITING = [
  */
 const DISINFORMATION_WRITING = [
   `${alt(['write', 'compose', 'draft', 'create', 'generate', 'craft'])} (?:me )?(?:${alt(['a', 'an', 'the', 'some'])} )?(?:${alt(['persuasive', 'convincing', 'fake', 'misleading', 'short', 'viral', 'news'])} )?${alt(['articles?', 'posts?', 'blog posts?', 'speech(?:es)?', 'reviews?', 'essays?', 'tweets?', 'stor(?:y|ies)', 'letters?', 'messages?', 'emails?'])}\\b[^.!?\\n]{0,80}? ${alt(['(?:mislead(?:s|ing)?|to mislead) (?:the public|the readers?|readers|(?:potential )?customers|people|voters|investors|consumers)', 'false information', 'fake news', 'disinformation', 'misinformation', 'deserved to die', 'downplays?', '(?:was|were|is|are) (?:a |an )?(?:politically motivated )?(?:hoax|lie|myth)'])}`,
+];
+
+/**
+ * Asking how to do something "illegally", or for a scheme or plan to: "how can I illegally surveil
+ * private conversations", "design a scheme to illegally extort money". The adverb names the act a
+ * crime; "how can I tell if I was illegally evicted" puts no act of the asker's after its frame.
+ */
+const ILLEGAL_HOW_TO = [
+  `${CRIME_FRAME} illegally [a-z]+`,
+  `${alt(['scheme', 'plan', 'strategy', 'guide'])} (?:for|to) illegally [a-z]+`,
+].map((p) => `${p}\\b${NOT_IN_FICTION}`);
+
+/**
+ * Asking how to push someone into sex or unprotected sex, or to make or spread non-consensual
+ * sexual images: "how can I pressure my partner into not using protection". Reporting or removing
+ * such images names none of these verbs.
+ */
+const SEXUAL_COERCION = [
+  `${CRIME_FRAME} ${alt(['pressure', 'coerce', 'force', 'trick', 'guilt', 'manipulate', 'talk'])} ${SOMEONE} into ${alt(['having sex', 'sex', 'sleeping with', 'not using (?:protection|a condom|condoms)', 'unprotected sex', 'sending (?:nudes|naked (?:photos|pictures))'])}`,
+  `${alt(['create', 'make', 'produce', 'film', 'record', 'share', 'distribute', 'post', 'upload', 'sell'])} non[- ]?consensual ${alt(['porn(?:ography)?', 'sex(?:ual)? (?:videos?|images?|content|tapes?)', 'intimate (?:images?|videos?|photos?)', 'nudes'])}`,
+];
+
+/**
+ * Asking how to join or aid a terrorist or hate group, or to talk with "other terrorists": the
+ * asker places themselves among them. Asking about such groups names no act of the asker's.
+ */
+const EXTREMISM_HOW_TO = [
+  `${CRIME_FRAME} ${alt(['join', 'contact', 'recruit for', 'fund'])} (?:${alt(['a', 'an', 'the'])} )?${alt(['hate groups?', 'terrorist (?:groups?|organi[sz]ations?|cells?)', 'isis', 'al[- ]?qaeda', 'kkk', 'neo-?nazi (?:groups?|movements?)'])}`,
+  `${CRIME_FRAME} [a-z]+(?: [a-z]+){0,3} (?:with|to) ${alt(['other', 'fellow', 'my'])} terrorists`,
 ];
 
 /**
@@ -960,6 +993,9 @@ export const REQUEST_TOPICS: readonly PatternFamily[] = [
   { category: 'crime-how-to', weight: 1, pattern: re(alt(CRIME_HOW_TO)) },
   { category: 'crime-how-to', weight: 1, pattern: re(alt(COMMON_CRIME_HOW_TO)) },
   { category: 'crime-how-to', weight: 1, pattern: re(alt(INTRUSION_HOW_TO)) },
+  { category: 'crime-how-to', weight: 1, pattern: re(alt(ILLEGAL_HOW_TO)) },
+  { category: 'sexual-coercion', weight: 1, pattern: re(alt(SEXUAL_COERCION)) },
+  { category: 'extremism-how-to', weight: 1, pattern: re(alt(EXTREMISM_HOW_TO)) },
   { category: 'harassment-how-to', weight: 1, pattern: re(alt(HARASSMENT_HOW_TO)) },
   { category: 'drug-how-to', weight: 1, pattern: re(alt(DRUG_HOW_TO)) },
   { category: 'circumvention-how-to', weight: 1, pattern: re(alt(CIRCUMVENTION_HOW_TO)) },
