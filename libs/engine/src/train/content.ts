@@ -83,7 +83,7 @@ export const MODELS = [
      * Share of ordinary text the model may flag at its threshold: the texts of pii.jsonl and the
      * benign prompts of prompt_injection.jsonl (neither trained on), scored by the final model. At
      * the best-F1 threshold (0.30) it flagged 4.8 % and 3.5 % of them ("Please send me the invoice
-     * by Friday."); 3 % costs 0.0025 of mean CV F1 (docs/guardrails/content-safety.md).
+     * by Friday."); at 3 % (threshold 0.37) mean CV F1 is 0.887 against 0.891 (docs/guardrails/content-safety.md).
      */
     maxNeutralFpr: 0.03,
     judges: (_text: string) => true,
