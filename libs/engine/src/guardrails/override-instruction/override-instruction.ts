@@ -12,7 +12,7 @@ const sig = (id: string, source: string, weight = 1): Signature => ({
 const VERB =
   "(?:(?:pretend|act as (?:if|though)|imagine) (?:to have|(?:that )?you(?: have|'ve| had)?) forgotten(?: about)?|ignore|ignoring|disregard|disregarding|forget|forgetting|skip|bypass|override|overrule|discard|abandon|neglect|dismiss|set aside|put aside|throw away|throw out|pay no attention to|do not consider)";
 const QUALIFIER =
-  '(?:previous|prior|above|earlier|preceding|former|foregoing|initial|original|old|existing|all|your|system|developer|safety)';
+  '(?:previous|previously|prior|above|earlier|preceding|former|foregoing|initial|original|old|existing|all|your|system|developer|safety)';
 const NOUN =
   '(?:instructions?|directions?|directives?|rules?|guidelines?|prompts?|commands?|orders?|constraints?|restrictions?|programming|polic(?:y|ies)|guardrails?|filters?|training|safeguards?|context|tasks?|assignments?|limitations?|protocols?|principles|ethics|morals)';
 

@@ -17,7 +17,7 @@ const sig = (id: string, source: string, weight = 1): Signature => ({
 export const PROMPT_INJECTION_SIGNATURES: readonly Signature[] = [
   sig(
     'ignore-previous-instructions',
-    `\\b(?:ignore|disregard|forget|override|bypass|skip)\\b${gap(25)}\\b(?:previous|prior|above|earlier|preceding|all|your|system)\\b${gap(15)}\\b(?:instructions?|prompts?|directives?|rules|commands|guidelines|context)\\b`,
+    `\\b(?:ignore|disregard|forget|override|bypass|skip)\\b${gap(25)}\\b(?:previous|previously|prior|above|earlier|preceding|all|your|system)\\b${gap(15)}\\b(?:instructions?|prompts?|directives?|rules|commands|guidelines|context)\\b`,
   ),
   sig(
     'special-tokens',
@@ -37,7 +37,12 @@ export const PROMPT_INJECTION_SIGNATURES: readonly Signature[] = [
     'pwned',
     "\\b(?:i have been|i've been|you have been|you've been) pwned\\b|\\bsay[^a-z\\n]{0,4}pwned\\b",
   ),
-  sig('access-granted', '\\baccess granted\\b'),
+  // Also spelled in Cyrillic letters ("Аццесс Грантед") or as its Korean loan ("액세스 권한 부여"): asking
+  // for a translation is how the phrase is smuggled past a filter on the English words.
+  sig(
+    'access-granted',
+    '\\baccess granted\\b|(?<![а-я])(?:аццесс|аксесс|акцесс) грантед(?![а-я])|액세스 권한 부여',
+  ),
   // A trigger word with a fixed reply ("if I say 'genocide', you say…", "si yo digo foya, tu
   // dices…"): the answer is set by the user, not the application. One word or quoted phrase, so
   // "if I say something wrong, you say so" passes.
