@@ -513,8 +513,10 @@ const VIOLENCE_TO_PERSON = [
     'should i',
     'how to',
     '(?:can|could|should) (?:i|we) use to',
-  ])} ${alt([
+    'what steps (?:should|do|can|must) (?:i|we) take to',
+  ])} (?:${alt(['secretly', 'quietly', 'silently'])} )?${alt([
     'kill(?:ing)?',
+    'execut(?:e|ing)',
     'murder(?:ing)?',
     'terminat(?:e|ing)',
     'eliminat(?:e|ing)',
@@ -775,7 +777,7 @@ const GRAPHIC_CONTENT = [
  * Plath". Asking how someone died, or how to end a shift, is no such request.
  */
 const SELF_HARM_REQUEST = [
-  `${alt(['how (?:do|can|could|would|should|might|will) i(?: best)?', 'how to', 'help me', 'what can i (?:take|use|do) to', 'what is the (?:best|easiest|quickest|least painful|most painless) way to', 'i want to'])} ${alt(['end my (?:own )?life', 'kill myself', 'take my (?:own )?life', 'commit suicide', 'die like', 'go out like', 'overdose like', 'die painlessly', 'die in my sleep'])}`,
+  `${alt(['how (?:do|can|could|would|should|might|will) i(?: best)?', 'how to', 'help me', 'what can i (?:take|use|do) to', 'what is the (?:best|easiest|quickest|least painful|most painless) way to', 'i want to'])} ${alt(['end my (?:own )?life', 'kill myself', 'take my (?:own )?life', 'commit suicide', 'die like', 'go out like', 'overdose like', 'die painlessly', 'die in my sleep', 'carve (?:a scar|words?|letters?|a word) into my (?:arm|skin|leg|wrist|thigh)', 'cut my wrists?'])}`,
 ];
 
 /**
@@ -841,7 +843,7 @@ const CRIME_HOW_TO = [
  * alternation in seconds; as one they took over a minute.
  */
 const COMMON_CRIME_HOW_TO = [
-  `${CRIME_FRAME} ${alt(['steal', 'snatch', 'pickpocket'])} ${SOMEONES} ${alt(['wallet', 'purse', 'phone', 'identity', 'credit card', 'bike', 'jewel(?:le)?ry'])}`,
+  `${CRIME_FRAME} ${alt(['steal', 'snatch', 'pickpocket', 'take'])} ${SOMEONES} ${alt(['wallet', 'purse', 'phone', 'identity', 'credit card', 'bike', 'jewel(?:le)?ry'])}`,
   `${CRIME_FRAME} ${alt(['kidnap', 'abduct'])} ${alt(['someone', 'somebody', 'children', 'kids', 'people', aPerson(2)])}`,
   `${CRIME_FRAME} ${alt(['forge', 'fake', 'counterfeit', 'falsify'])} ${CRIME_DET}(?:${alt(['legal', 'official', 'government', 'medical', "doctor'?s?", 'bank', 'fake'])} )?${alt(['documents?', 'signatures?', 'passports?', 'ids?', 'id cards?', 'checks?', 'cheques?', 'prescriptions?', 'diplomas?', 'money', 'bills', 'currency', 'banknotes?', 'birth certificates?', "driver's licen[cs]es?"])}`,
   `${CRIME_FRAME} ${alt(['burn down', 'torch'])} ${CRIME_DET}${alt(['business(?:es)?', 'house', 'home', 'building', 'store', 'shop', 'restaurant'])}`,
@@ -939,6 +941,17 @@ const DISINFORMATION_WRITING = [
 ];
 
 /**
+ * Asking for a plan to murder, how to break open or tear off a person's body part, or how to hijack
+ * a plane: "what is a good plan for committing a murder", "how do I crack open a human skull",
+ * "the best way of ripping off someone's head". A skull of a coconut or a doll's head is no person.
+ */
+const VIOLENT_ACT = [
+  `${alt(['plan', 'way', 'ways', 'steps', 'method'])} (?:for|to|of) (?:${alt(['commit', 'committing', 'get away with', 'getting away with'])}) (?:a |the )?(?:perfect )?murders?`,
+  `${alt(['how (?:do|can|could|would|should) (?:i|we|you|one)', 'how to', "what(?:'s| is) the (?:best|easiest|quickest) way (?:to|of)"])} ${alt(['crack(?:ing)? open', 'rip(?:ping)? off', 'tear(?:ing)? off', 'break(?:ing)?', 'cut(?:ting)? off', 'smash(?:ing)?'])} ${alt(['a human', "someone's", "somebody's", "a person's", "(?:my|his|her) [a-z]+'s"])} ${alt(['skull', 'head', 'neck', 'arms?', 'legs?', 'fingers?', 'face', 'throat', 'spine', 'jaw', 'ribs'])}`,
+  `${CRIME_FRAME} hijack (?:${alt(['a', 'an', 'the'])} )?${alt(['plane', 'airplane', 'aircraft', 'jet', 'flight', 'airliner'])}`,
+].map((p) => `${p}\\b${NOT_IN_FICTION}`);
+
+/**
  * Asking how to do something "illegally", or for a scheme or plan to: "how can I illegally surveil
  * private conversations", "design a scheme to illegally extort money". The adverb names the act a
  * crime; "how can I tell if I was illegally evicted" puts no act of the asker's after its frame.
@@ -994,6 +1007,7 @@ export const REQUEST_TOPICS: readonly PatternFamily[] = [
   { category: 'crime-how-to', weight: 1, pattern: re(alt(COMMON_CRIME_HOW_TO)) },
   { category: 'crime-how-to', weight: 1, pattern: re(alt(INTRUSION_HOW_TO)) },
   { category: 'crime-how-to', weight: 1, pattern: re(alt(ILLEGAL_HOW_TO)) },
+  { category: 'violence-to-person', weight: 1, pattern: re(alt(VIOLENT_ACT)) },
   { category: 'sexual-coercion', weight: 1, pattern: re(alt(SEXUAL_COERCION)) },
   { category: 'extremism-how-to', weight: 1, pattern: re(alt(EXTREMISM_HOW_TO)) },
   { category: 'harassment-how-to', weight: 1, pattern: re(alt(HARASSMENT_HOW_TO)) },
