@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { linearTimeStatus } from '../../testing/linear-time.ts';
+import { HARM_WISH_RE } from './harm-wishes.ts';
 import { toxicity } from './toxicity.ts';
 
 const run = (text: string, config: Record<string, unknown> = {}) =>
@@ -45,6 +47,31 @@ describe('Toxicity', () => {
       expect(run(t).passed, t).toBe(true);
     }
   });
+
+  it('fails wishes of death or harm on their own, not advice or talk about hell', () => {
+    for (const t of [
+      'CNN. Total scum....may you all pay with your lives',
+      'May he rot in hell for what he did.',
+      'Die already so we can move on!!',
+      'He deserves 1000 lashes.',
+      'just kill yourself',
+    ]) {
+      const r = run(t, { threshold: 1 });
+      expect(r.passed, t).toBe(false);
+      expect(r.details.categories, t).toContain('violence');
+    }
+    for (const t of [
+      "Don't kill yourself over this deadline.",
+      'Do Catholics believe sinners burn in hell?',
+      'Does a murderer deserve a second chance?',
+    ]) {
+      expect(run(t, { threshold: 1 }).passed, t).toBe(true);
+    }
+  });
+
+  it('uses a linear-time pattern for harm wishes', async () => {
+    expect(await linearTimeStatus(HARM_WISH_RE)).toBe('safe');
+  }, 60_000);
 
   it('quoting does not bypass it', () => {
     expect(run('He wrote "you worthless piece of shit, go die"').passed).toBe(false);

@@ -6,6 +6,7 @@ import { maskWord } from '../../detectors/content/lexicon.ts';
 import { analyzeContent, modelInput } from '../../detectors/content/signals.ts';
 import { createClassifier, type LinearModelJson } from '../../detectors/text-classifier/index.ts';
 import { maskCodeTokens } from './code-tokens.ts';
+import { harmWishes } from './harm-wishes.ts';
 import model from './model/toxicity.model.json' with { type: 'json' };
 
 const classifier = createClassifier(model as LinearModelJson);
@@ -59,7 +60,7 @@ export const toxicity = defineGuardrail({
   stages: ['input', 'output'],
   category: 'content-safety',
   description:
-    'Scores toxic, insulting, hateful, sexual and violent language with a trained hashed n-gram model fed with lexicon signals (obfuscated spellings folded), and reports per-category scores.',
+    'Scores toxic, insulting, hateful, sexual and violent language with a trained hashed n-gram model fed with lexicon signals (obfuscated spellings folded), and reports per-category scores; slurs and wishes of death or harm ("may you rot in hell", "kill yourself") fail on their own.',
   defaultSeverity: 'medium',
   config: {
     threshold: z
@@ -123,6 +124,17 @@ export const toxicity = defineGuardrail({
           end: h.end,
           score: h.weight,
           preview: h.matched.slice(0, 80),
+        });
+      }
+      for (const w of harmWishes(text, MAX_FINDINGS)) {
+        scores.violence = 1;
+        if (findings.length >= MAX_FINDINGS) break;
+        findings.push({
+          type: 'violence',
+          start: w.start,
+          end: w.end,
+          score: 1,
+          preview: text.slice(w.start, w.end),
         });
       }
       const failing = TOXICITY_CATEGORIES.filter(
