@@ -5,7 +5,7 @@
  * `secrets.jsonl` snippets and 25 after this. Leetspeak slurs keep their lexicon tags, which are
  * computed from the original text.
  */
-export const CODE_TOKEN = 'xxcode';
+const CODE_TOKEN = 'xxcode';
 
 /**
  * A whitespace-separated token holding a digit or one of `_ = / \ { } < > $`. The lookbehind lets

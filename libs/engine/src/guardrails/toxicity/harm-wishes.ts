@@ -21,7 +21,6 @@ export const HARM_WISH_RE = new RegExp(
 /** Offsets of the harm wishes in the text, the first `max` of them. */
 export function harmWishes(text: string, max: number): Array<{ start: number; end: number }> {
   const spans: Array<{ start: number; end: number }> = [];
-  HARM_WISH_RE.lastIndex = 0;
   for (const m of text.matchAll(HARM_WISH_RE)) {
     spans.push({ start: m.index, end: m.index + m[0].length });
     if (spans.length >= max) break;
