@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { linearTimeStatus } from '../../testing/linear-time.ts';
-import { HARM_WISH_RE } from './harm-wishes.ts';
+import { HARM_WISH } from './harm-wishes.ts';
 import { toxicity } from './toxicity.ts';
 
 const run = (text: string, config: Record<string, unknown> = {}) =>
@@ -55,6 +55,7 @@ describe('Toxicity', () => {
       'Die already so we can move on!!',
       'He deserves 1000 lashes.',
       'just kill yourself',
+      'k1ll y0urself',
     ]) {
       const r = run(t, { threshold: 1 });
       expect(r.passed, t).toBe(false);
@@ -70,7 +71,7 @@ describe('Toxicity', () => {
   });
 
   it('uses a linear-time pattern for harm wishes', async () => {
-    expect(await linearTimeStatus(HARM_WISH_RE)).toBe('safe');
+    expect(await linearTimeStatus(HARM_WISH.pattern)).toBe('safe');
   }, 60_000);
 
   it('quoting does not bypass it', () => {

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { defineGuardrail } from '../../core/define.ts';
 import type { Finding } from '../../core/types.ts';
-import type { FoldedText } from '../../detectors/content/folded.ts';
+import { type FoldedText, matchFamilies } from '../../detectors/content/folded.ts';
 import { maskWord } from '../../detectors/content/lexicon.ts';
 import { analyzeContent, modelInput } from '../../detectors/content/signals.ts';
 import { createClassifier, type LinearModelJson } from '../../detectors/text-classifier/index.ts';
 import { maskCodeTokens } from './code-tokens.ts';
-import { harmWishes } from './harm-wishes.ts';
+import { HARM_WISH } from './harm-wishes.ts';
 import model from './model/toxicity.model.json' with { type: 'json' };
 
 const classifier = createClassifier(model as LinearModelJson);
@@ -39,6 +39,8 @@ function onlyNeutralWords(f: FoldedText): boolean {
 }
 
 const MAX_FINDINGS = 50;
+
+const HARM_WISHES = [HARM_WISH];
 
 const round3 = (v: number): number => Math.round(v * 1000) / 1000;
 
@@ -126,7 +128,7 @@ export const toxicity = defineGuardrail({
           preview: h.matched.slice(0, 80),
         });
       }
-      for (const w of harmWishes(text, MAX_FINDINGS)) {
+      for (const w of matchFamilies(signals.folded, HARM_WISHES, MAX_FINDINGS)) {
         scores.violence = 1;
         if (findings.length >= MAX_FINDINGS) break;
         findings.push({
@@ -134,7 +136,7 @@ export const toxicity = defineGuardrail({
           start: w.start,
           end: w.end,
           score: 1,
-          preview: text.slice(w.start, w.end),
+          preview: w.matched,
         });
       }
       const failing = TOXICITY_CATEGORIES.filter(
