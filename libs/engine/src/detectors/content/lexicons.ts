@@ -199,6 +199,17 @@ export const INSULTS: readonly string[] = [
   'filth',
   'filthy',
   'lowlife',
+  // Political name-calling: insults in every use.
+  'libtard',
+  'trumptard',
+  'leftard',
+  'demonrat',
+  'repuke',
+  'repug',
+  'magat',
+  'cuck',
+  'wingnut',
+  'nutjob',
 ];
 
 /** Explicit sexual terms (acts, genitals in sexual use, pornography). */

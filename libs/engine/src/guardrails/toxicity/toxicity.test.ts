@@ -23,6 +23,8 @@ describe('Toxicity', () => {
     expect(s.passed).toBe(false);
     expect(s.details.categories).toContain('hate');
     expect(s.findings?.every((f) => !/gg/.test(f.preview))).toBe(true);
+    // Political name-calling is an insult, also when obfuscated.
+    expect(run('typical l1btard logic').details.scores['insult']).toBeGreaterThan(0);
   });
 
   it('passes benign look-alikes and identity terms alone', () => {
