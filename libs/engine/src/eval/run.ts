@@ -41,11 +41,12 @@ export interface FileReport extends Counts {
   falseAlarms: string[];
 }
 
-export function readRecords(path: string): EvalRecord[] {
+/** The records of a JSONL eval file; `T` adds the fields a source carries beyond EvalRecord. */
+export function readRecords<T extends EvalRecord = EvalRecord>(path: string): T[] {
   return readFileSync(path, 'utf8')
     .split('\n')
     .filter((l) => l.trim())
-    .map((l) => JSON.parse(l) as EvalRecord);
+    .map((l) => JSON.parse(l) as T);
 }
 
 /** Runs the target's guardrails over every record; each guardrail runs with action `warn` so all of them see every text. */

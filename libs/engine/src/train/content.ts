@@ -4,7 +4,7 @@
  *
  *   npm run train:content [-- --data ../shared/eval] [--no-write]
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -18,21 +18,18 @@ import {
   assignFolds,
   createClassifier,
   type Example,
-  type LinearModelJson,
   metricsAt,
   scoreExample,
+  type TextClassifier,
   type TrainOptions,
   trainLogisticRegression,
 } from '../detectors/text-classifier/index.ts';
+import { type EvalRecord, readRecords } from '../eval/run.ts';
 import { MIN_PLAIN_WORDS } from '../guardrails/harmful-request/harmful-request.ts';
 import { hasPlainWords } from '../guardrails/harmful-request/plain-words.ts';
 import { maskCodeTokens } from '../guardrails/toxicity/code-tokens.ts';
 
-interface Rec {
-  id: string;
-  text: string;
-  label: 0 | 1;
-  hard_negative?: boolean;
+interface Rec extends EvalRecord {
   votes?: { hate: number; offensive: number; neither: number; total: number };
 }
 
@@ -160,21 +157,14 @@ function modelExample(
 /** Ordinary text no content model trains on: every text of pii.jsonl, the benign prompts of prompt_injection.jsonl. */
 function neutralTexts(): string[] {
   return ['pii.jsonl', 'prompt_injection.jsonl'].flatMap((f) =>
-    readFileSync(join(dataDir, f), 'utf8')
-      .split('\n')
-      .filter((l) => l.trim())
-      .map((l) => JSON.parse(l) as Rec)
+    readRecords(join(dataDir, f))
       .filter((r) => r.label === 0 || f === 'pii.jsonl')
       .map((r) => r.text),
   );
 }
 
-const classifiers = new WeakMap<LinearModelJson, ReturnType<typeof createClassifier>>();
-
 /** A text's score as the guardrail computes it with this model. */
-function scoreText(model: LinearModelJson, text: string, spec: (typeof MODELS)[number]): number {
-  const classifier = classifiers.get(model) ?? createClassifier(model);
-  classifiers.set(model, classifier);
+function scoreText(classifier: TextClassifier, text: string, spec: (typeof MODELS)[number]): number {
   if (!spec.judges(text)) return 0;
   return scoreExample(classifier, modelExample(text, spec.options, spec.tags, spec.prepare));
 }
@@ -248,10 +238,7 @@ function report(label: string, recs: Rec[], flagged: boolean[]): Record<string, 
 
 function main(): void {
   for (const spec of MODELS) {
-    const recs = readFileSync(join(dataDir, spec.file), 'utf8')
-      .split('\n')
-      .filter((l) => l.trim())
-      .map((l) => JSON.parse(l) as Rec);
+    const recs = readRecords<Rec>(join(dataDir, spec.file));
     const started = performance.now();
     const examples: Example[] = recs.map((r) => ({
       ...modelExample(r.text, spec.options, spec.tags, spec.prepare),
@@ -259,10 +246,7 @@ function main(): void {
       group: r.id,
       weight: agreement(r),
     }));
-    const extra: Example[] = readFileSync(join(dataDir, spec.extraNegativesFrom), 'utf8')
-      .split('\n')
-      .filter((l) => l.trim())
-      .map((l) => JSON.parse(l) as Rec)
+    const extra: Example[] = readRecords(join(dataDir, spec.extraNegativesFrom))
       .filter((r) => r.label === 0)
       .map((r) => ({
         ...modelExample(r.text, spec.options, spec.tags, spec.prepare),
@@ -293,7 +277,9 @@ function main(): void {
     // The final model's weights do not depend on the threshold: train it first, so that its scores
     // of ordinary text can bound the threshold.
     const model = trainLogisticRegression([...examples, ...extra], spec.options);
-    const neutral = spec.maxNeutralFpr < 1 ? neutralTexts().map((t) => scoreText(model, t, spec)) : [];
+    const finalClassifier = createClassifier(model);
+    const neutral =
+      spec.maxNeutralFpr < 1 ? neutralTexts().map((t) => scoreText(finalClassifier, t, spec)) : [];
     const threshold = chooseThreshold(
       recs,
       oofs,

@@ -6,7 +6,7 @@
  *
  *   npm run train:injection [-- --data ../shared/eval] [--no-write]
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -17,6 +17,7 @@ import {
   type TrainOptions,
   trainLogisticRegression,
 } from '../detectors/text-classifier/index.ts';
+import { type EvalRecord, readRecords } from '../eval/run.ts';
 import { crossContextManipulation } from '../guardrails/cross-context-manipulation/cross-context-manipulation.ts';
 import { encodingObfuscation } from '../guardrails/encoding-obfuscation/encoding-obfuscation.ts';
 import { jailbreakPattern } from '../guardrails/jailbreak-pattern/jailbreak-pattern.ts';
@@ -66,21 +67,15 @@ const BORROWED_ATTACKS = { file: 'harmful_request.jsonl', sources: ['advbench', 
  * Code and configuration as extra negatives: every other snippet of `secrets.jsonl` (the even
  * rows), at weight 0.05. The injection data holds little code, and the model flagged 5.0 % of
  * those snippets ("pandascore token = '…'", a config.yaml) for their "token", "system" and
- * "password" words. With them the odd rows are flagged 0.5 %, and mean CV F1 went 0.931 -> 0.933
- * (weights 0.02 / 0.1 / 0.2 / 1: 0.932 / 0.932 / 0.931 / 0.920). The odd rows stay out of training
- * so that the figure printed below is measured on snippets the model has not seen. Trufflehog's test
- * strings (AGPL-3.0) are left out; the rest are MIT / Apache-2.0 (gitleaks, detect-secrets, look-alikes).
+ * "password" words. With them the odd rows are flagged 0.4 %, and mean CV F1 stayed 0.931. The odd
+ * rows stay out of training so that the figure printed below is measured on snippets the model has
+ * not seen. Trufflehog's test strings (AGPL-3.0) are left out; the rest are MIT / Apache-2.0
+ * (gitleaks, detect-secrets, look-alikes). With trufflehog's too: 0.933; weights 0.02 / 0.1 / 0.2 /
+ * 1 (with them): 0.932 / 0.932 / 0.931 / 0.920.
  */
 const CODE_NEGATIVES = { file: 'secrets.jsonl', weight: 0.05, excludeSources: ['trufflehog'] };
 
-interface Row {
-  id: string;
-  text: string;
-  label: 0 | 1;
-  category: string;
-  source: string;
-  hard_negative?: boolean;
-}
+type Row = EvalRecord;
 
 const sourceOf = (r: Row): string => r.id.replace(/-\d+$/, '');
 
@@ -103,10 +98,7 @@ function arg(name: string): string | undefined {
 const optionsArg = arg('--options');
 if (optionsArg) Object.assign(TRAIN_OPTIONS, JSON.parse(optionsArg) as Partial<TrainOptions>);
 const dataDir = resolve(process.cwd(), arg('--data') ?? join(repoRoot, '../shared/eval'));
-const rows: Row[] = readFileSync(join(dataDir, 'prompt_injection.jsonl'), 'utf8')
-  .split('\n')
-  .filter((l) => l.trim())
-  .map((l) => JSON.parse(l) as Row);
+const rows: Row[] = readRecords(join(dataDir, 'prompt_injection.jsonl'));
 
 const examples: Array<Example & { row: Row }> = rows.map((r) => ({
   text: classifierInput(r.text),
@@ -114,16 +106,10 @@ const examples: Array<Example & { row: Row }> = rows.map((r) => ({
   group: groupKey(r.text),
   row: r,
 }));
-const borrowed: Example[] = readFileSync(join(dataDir, BORROWED_ATTACKS.file), 'utf8')
-  .split('\n')
-  .filter((l) => l.trim())
-  .map((l) => JSON.parse(l) as Row)
+const borrowed: Example[] = readRecords(join(dataDir, BORROWED_ATTACKS.file))
   .filter((r) => r.label === 1 && BORROWED_ATTACKS.sources.includes(sourceOf(r)))
   .map((r) => ({ text: classifierInput(r.text), label: 1, weight: BORROWED_ATTACKS.weight }));
-const codeNegatives: Example[] = readFileSync(join(dataDir, CODE_NEGATIVES.file), 'utf8')
-  .split('\n')
-  .filter((l) => l.trim())
-  .map((l) => JSON.parse(l) as Row)
+const codeNegatives: Example[] = readRecords(join(dataDir, CODE_NEGATIVES.file))
   .filter((r, i) => i % 2 === 0 && !CODE_NEGATIVES.excludeSources.includes(sourceOf(r)))
   .map((r) => ({ text: classifierInput(r.text), label: 0, weight: CODE_NEGATIVES.weight }));
 /** Extra examples in every training part, never scored. */
@@ -341,10 +327,8 @@ const model = trainLogisticRegression([...examples, ...alwaysTrain], { ...TRAIN_
 const finalClassifier = createClassifier(model);
 const otherFlagged: Record<string, number> = {};
 for (const file of ['secrets.jsonl', 'pii.jsonl']) {
-  const texts = readFileSync(join(dataDir, file), 'utf8')
-    .split('\n')
-    .filter((l) => l.trim())
-    .map((l) => (JSON.parse(l) as { text: string }).text)
+  const texts = readRecords(join(dataDir, file))
+    .map((r) => r.text)
     // Of the code negatives' file only the rows left out of training.
     .filter((_, i) => file !== CODE_NEGATIVES.file || i % 2 === 1);
   otherFlagged[file] =
