@@ -116,8 +116,13 @@ export const toxicity = defineGuardrail({
           preview: maskWord(text.slice(h.start, h.end)),
         });
       }
-      for (const h of signals.harmHits) {
-        if (h.category !== 'violence' || signals.benignContext) continue;
+      // Violent phrases of the shared analysis (not in a benign context such as "kill the process")
+      // and wishes of death or harm, which weigh 1 and so fail on their own.
+      const violent = [
+        ...(signals.benignContext ? [] : signals.harmHits.filter((h) => h.category === 'violence')),
+        ...matchFamilies(signals.folded, HARM_WISHES, MAX_FINDINGS),
+      ];
+      for (const h of violent) {
         scores.violence = Math.max(scores.violence, h.weight);
         if (findings.length >= MAX_FINDINGS) continue;
         findings.push({
@@ -126,17 +131,6 @@ export const toxicity = defineGuardrail({
           end: h.end,
           score: h.weight,
           preview: h.matched.slice(0, 80),
-        });
-      }
-      for (const w of matchFamilies(signals.folded, HARM_WISHES, MAX_FINDINGS)) {
-        scores.violence = 1;
-        if (findings.length >= MAX_FINDINGS) break;
-        findings.push({
-          type: 'violence',
-          start: w.start,
-          end: w.end,
-          score: 1,
-          preview: w.matched,
         });
       }
       const failing = TOXICITY_CATEGORIES.filter(
