@@ -45,29 +45,38 @@ export function decodedPayloads(text: string): DecodedPayload[] {
  * Anchor prefixes of a pattern: literal word starts that every match must begin with, read from
  * the pattern source (`\\b(?:ignore|disregard) ...` -> ["ignore", "disregard"]). Returns undefined
  * when the pattern does not start, in every top-level branch, with `\\b` followed by literals or a
- * group of literal alternatives; such patterns are scanned over the whole text instead.
+ * group of literal alternatives (optional leading groups read through); such patterns are tried
+ * where one of their literal first strings occurs, or over the whole text.
  */
 export function anchorPrefixes(source: string): string[] | undefined {
   const out: string[] = [];
   for (const branch of splitTopLevel(source)) {
-    let k = 0;
-    let boundary = false;
-    for (;;) {
-      if (branch.startsWith('\\b', k)) {
-        boundary = true;
-        k += 2;
-      } else if (branch.startsWith('(?<!', k) || branch.startsWith('(?<=', k)) {
-        const close = closingParen(branch, k);
-        if (close < 0) return undefined;
-        k = close + 1;
-      } else break;
-    }
-    if (!boundary) return undefined;
-    const p = itemPrefixes(branch, k);
+    const opening = zeroWidthOpening(branch);
+    if (!opening?.boundary) return undefined;
+    const p = itemPrefixes(branch, opening.end);
     if (!p) return undefined;
     out.push(...p);
   }
   return out.length > 0 ? [...new Set(out)] : undefined;
+}
+
+/**
+ * Where the zero-width `\b`s and lookbehinds that open `branch` end, and whether a `\b` is among
+ * them; undefined for a malformed lookbehind.
+ */
+function zeroWidthOpening(branch: string): { end: number; boundary: boolean } | undefined {
+  let k = 0;
+  let boundary = false;
+  for (;;) {
+    if (branch.startsWith('\\b', k)) {
+      boundary = true;
+      k += 2;
+    } else if (branch.startsWith('(?<!', k) || branch.startsWith('(?<=', k)) {
+      const close = closingParen(branch, k);
+      if (close < 0) return undefined;
+      k = close + 1;
+    } else return { end: k, boundary };
+  }
 }
 
 /** Index of the `)` closing the group opened at `open` (escapes and classes skipped), or -1. */
@@ -122,18 +131,27 @@ function splitTopLevel(s: string): string[] {
 const LITERAL = /[a-z0-9 '-]/;
 const OPTIONAL_QUANTIFIER = new Set(['?', '*', '{']);
 
-/** Literal prefixes with which the item starting at `k` must begin, or undefined. */
+/**
+ * Literal prefixes with which the sequence starting at `k` must begin, or undefined. A leading
+ * group made optional by `?` adds its prefixes to those of what follows it (`(?:all )?(?:previous|prior)`
+ * -> "all ", "previous", "prior").
+ */
 function itemPrefixes(s: string, k: number): string[] | undefined {
   if (s.startsWith('(?:', k)) {
     const close = closingParen(s, k);
-    if (close < 0 || OPTIONAL_QUANTIFIER.has(s[close + 1] ?? '')) return undefined;
+    if (close < 0) return undefined;
+    const quantifier = s[close + 1] ?? '';
+    const optional = quantifier === '?' && s[close + 2] !== '?';
+    if (OPTIONAL_QUANTIFIER.has(quantifier) && !optional) return undefined;
     const out: string[] = [];
     for (const alt of splitTopLevel(s.slice(k + 3, close))) {
       const p = itemPrefixes(alt, 0);
       if (!p) return undefined;
       out.push(...p);
     }
-    return out;
+    if (!optional) return out;
+    const rest = itemPrefixes(s, close + 2);
+    return rest ? [...out, ...rest] : undefined;
   }
   let lit = '';
   for (let i = k; i < s.length; i++) {
@@ -267,34 +285,67 @@ let scanDepth = 0;
 
 /**
  * A signature without anchor words, with what every match must start with when the pattern says so:
- * a line start (`(?:^|\n)...`, tried only at 0 and at each newline) or one of a few punctuation
- * characters (`<|...`, `\[...`: tried only where the text has one of them).
+ * a line start (`(?:^|\n)...`, tried only at 0 and at each newline) or one of a few literal
+ * strings (`<|...`, `\[...`, `\baccess granted|(?<![а-я])грантед`: tried only where the text
+ * has one of them).
  */
 interface GlobalSignature {
   sig: Signature;
   lineStart?: RegExp;
-  firstChars?: { chars: string[]; sticky: RegExp };
+  firstStrings?: { strings: string[]; sticky: RegExp };
 }
 
 const LINE_START = '(?:^|\\n)';
 const REGEX_SYNTAX = new Set([...'\\^$.|?*+()[]{}']);
 
+/**
+ * Literal strings with which every match of the sequence at `k` begins: a run of literal
+ * characters (any script; escaped syntax characters too) or a group of such alternatives, or
+ * undefined.
+ */
+function literalStarts(s: string, k: number): string[] | undefined {
+  if (s.startsWith('(?:', k)) {
+    const close = closingParen(s, k);
+    if (close < 0 || OPTIONAL_QUANTIFIER.has(s[close + 1] ?? '')) return undefined;
+    const out: string[] = [];
+    for (const alt of splitTopLevel(s.slice(k + 3, close))) {
+      const p = literalStarts(alt, 0);
+      if (!p) return undefined;
+      out.push(...p);
+    }
+    return out;
+  }
+  let lit = '';
+  for (let i = k; i < s.length; ) {
+    let c = s[i] as string;
+    let next = i + 1;
+    if (c === '\\') {
+      c = s[i + 1] ?? '';
+      if (!REGEX_SYNTAX.has(c) && c !== '/') break;
+      next = i + 2;
+    } else if (REGEX_SYNTAX.has(c)) break;
+    // A character made optional does not start every match.
+    if (OPTIONAL_QUANTIFIER.has(s[next] ?? '')) break;
+    lit += c;
+    i = next;
+  }
+  return lit.length > 0 ? [lit] : undefined;
+}
+
 function compileGlobal(sig: Signature): GlobalSignature {
   const { source, flags } = sig.re;
   if (source.startsWith(LINE_START) && splitTopLevel(source).length === 1 && !flags.includes('m'))
     return { sig, lineStart: stickyOf(sig.re) };
-  const firstChars: string[] = [];
+  if (flags.includes('i')) return { sig };
+  const strings: string[] = [];
   for (const branch of splitTopLevel(source)) {
-    const c = branch[0] === '\\' ? branch[1] : branch[0];
-    // A literal punctuation character: an escaped one, or one that is no regex syntax.
-    const literal =
-      branch[0] === '\\' ? c !== undefined && REGEX_SYNTAX.has(c) : c !== undefined && !REGEX_SYNTAX.has(c);
-    // An optional first character does not start every match.
-    const after = branch[branch[0] === '\\' ? 2 : 1] ?? '';
-    if (!literal || c === undefined || /[a-z0-9]/i.test(c) || OPTIONAL_QUANTIFIER.has(after)) return { sig };
-    if (!firstChars.includes(c)) firstChars.push(c);
+    const opening = zeroWidthOpening(branch);
+    const p = opening && literalStarts(branch, opening.end);
+    // Short word starts are everywhere: a scan of the text is cheaper than trying each of them.
+    if (!p || p.some((x) => /^[\p{L}\p{N}]/u.test(x) && x.length < 3)) return { sig };
+    for (const x of p) if (!strings.includes(x)) strings.push(x);
   }
-  return { sig, firstChars: { chars: firstChars, sticky: stickyOf(sig.re) } };
+  return { sig, firstStrings: { strings, sticky: stickyOf(sig.re) } };
 }
 
 const compiledFamilies = new WeakMap<readonly Signature[], CompiledFamily>();
@@ -457,7 +508,7 @@ function scanGlobal(
   onHit: (sig: Signature, s: number, e: number) => void,
   maxPerSignature: number,
 ): void {
-  const { sig, lineStart, firstChars } = g;
+  const { sig, lineStart, firstStrings } = g;
   if (lineStart) {
     let count = 0;
     let from = 0;
@@ -471,19 +522,19 @@ function scanGlobal(
     }
     return;
   }
-  if (firstChars) {
-    // Every match starts at one of the characters: try there, in text order, as a global scan
-    // would (from the end of the previous match on). next[k] is the next occurrence of chars[k].
-    const { chars, sticky } = firstChars;
-    const next = chars.map((c) => folded.indexOf(c));
+  if (firstStrings) {
+    // Every match starts at one of the strings: try there, in text order, as a global scan
+    // would (from the end of the previous match on). next[k] is the next occurrence of strings[k].
+    const { strings, sticky } = firstStrings;
+    const next = strings.map((c) => folded.indexOf(c));
     let count = 0;
     let from = 0;
     for (;;) {
       let p = -1;
-      for (let k = 0; k < chars.length; k++) {
+      for (let k = 0; k < strings.length; k++) {
         let q = next[k] as number;
         if (q >= 0 && q < from) {
-          q = folded.indexOf(chars[k] as string, from);
+          q = folded.indexOf(strings[k] as string, from);
           next[k] = q;
         }
         if (q >= 0 && (p < 0 || q < p)) p = q;

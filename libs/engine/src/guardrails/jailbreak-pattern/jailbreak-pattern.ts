@@ -25,7 +25,7 @@ export const JAILBREAK_SIGNATURES: readonly Signature[] = [
   // "I can't do anything now" is no jailbreak.
   sig(
     'do-anything-now',
-    `\\bdan\\b[^.!?\\n]{0,15}\\bstands? for\\b|\\bstands? for\\b${gap(30)}\\b(?:do|does|doing) anything now\\b|(?<![a-z])["'\u201c\u201d\u2018\u2019(] ?(?:do|does|doing) anything now\\b|\\bdan\\b${gap(80)}\\b(?:do|does|doing) anything now\\b`,
+    `\\bdan\\b[^.!?\\n]{0,15}\\bstands? for\\b|\\bstands? for\\b${gap(30)}\\b(?:do|does|doing) anything now\\b|(?<=(?:^|[^a-z])["'\u201c\u201d\u2018\u2019(] ?)\\b(?:do|does|doing) anything now\\b|\\bdan\\b${gap(80)}\\b(?:do|does|doing) anything now\\b`,
   ),
   // The "Dr. Al" template: a villain explains his plan in great detail, the plan being the request.
   sig(

@@ -54,7 +54,7 @@ export const PROMPT_INJECTION_SIGNATURES: readonly Signature[] = [
   // X hates Y". The bare command after a sentence's end, so "bus stop: walk on" passes.
   sig(
     'stop-and-do',
-    '\\b(?:attention|achtung|warning|warnung)\\b ?[-:!]+ ?\\bstopp?\\b ?[-:!]|(?:^|[.!?] )stopp? ?[:!]+ ?(?:write|say|print|output|answer|schreibe?|sage?)\\b',
+    '\\b(?:attention|achtung|warning|warnung)\\b ?[-:!]{1,8} ?\\bstopp?\\b ?[-:!]|(?<=^|[.!?] )\\bstopp? ?[:!]{1,8} ?(?:write|say|print|output|answer|schreibe?|sage?)\\b',
   ),
   sig(
     'you-are-no-longer',
