@@ -65,7 +65,12 @@ describe('pattern gate', () => {
     for (const p of [...FOLDED, ...TOPICS]) expect(patternPrefixes(p), p.source.slice(0, 60)).toBeDefined();
     // A lookbehind is zero-width: the prefixes are those of what follows it.
     expect(patternPrefixes(/(?<![a-z])foo|(?<=x )bar/g)).toEqual({ list: ['foo', 'bar'], boundary: false });
-    expect(patternPrefixes(/\bhow to\b/g)).toEqual({ list: ['how t'], boundary: true });
+    expect(patternPrefixes(/\bhow to\b/g)).toEqual({ list: ['how to'], boundary: true });
+    // Prefixes stop at K characters, and at fewer when a pattern would have too many.
+    expect(patternPrefixes(/\bhow to make a bomb\b/g)).toEqual({ list: ['how to mak'], boundary: true });
+    // 16^3 three-letter starts exceed the 2,000 kept per pattern: two letters then.
+    const many = patternPrefixes(/\b[a-p][a-p][a-p]x/g)?.list ?? [];
+    expect([many.length, new Set(many.map((s) => s.length))]).toEqual([256, new Set([2])]);
     expect(patternPrefixes(/a|.b/g)).toBeUndefined();
   });
 

@@ -1,7 +1,7 @@
 /**
  * Literal-prefix gates for sets of global regexes. Phrase patterns are alternations of literal
- * words, so every match starts with one of a small set of short literal prefixes ("how t", "kill ",
- * "bomb"). The gate derives those prefixes from the regex source, walks a prefix trie at each
+ * words, so every match starts with one of a small set of short literal prefixes ("how to ste",
+ * "kill ", "bomb"). The gate derives those prefixes from the regex source, walks a prefix trie at each
  * position of the text, and runs a pattern (sticky, one attempt) only where one of its prefixes
  * occurs. The result is exactly what `text.matchAll(pattern)` returns: a global search tries every
  * position in order and a position outside the gate cannot start a match, so skipping it changes
@@ -11,8 +11,14 @@
 import { CodeUnitBuffer } from '../code-units/code-units.ts';
 import { stickyOf } from '../regex/sticky.ts';
 
-/** Maximum prefix length taken from a pattern (shorter when a pattern has too many prefixes). */
-const K = 5;
+/**
+ * Maximum prefix length taken from a pattern (shorter when a pattern has too many prefixes). The
+ * request-topic families all open with a request frame ("how do i ", "how to "): at 5 characters
+ * their prefixes were the frame's, and each of some 40 frames per KB of prompts ran a dozen
+ * families' regexes to fail on the topic; at 10 most reach the topic's first word. HarmfulRequest
+ * ran 13-17 -> 21-23 MB/s at 1 KB on the host of benchmarks.md's third table.
+ */
+const K = 10;
 let depth = K;
 const ASCII = 128;
 /** Stands for every non-ASCII character (and DEL) in prefixes and in the trie. */
@@ -270,16 +276,31 @@ export function patternPrefixes(
     if (err instanceof Unsupported) return undefined;
     throw err;
   }
-  for (depth = K; depth >= 1; depth--) {
+  // The deepest prefix length whose prefixes stay within LIMIT: K for most patterns, else found by
+  // a binary search (their number only grows with the length; each failed try stops at LIMIT).
+  let found: Prefixes | undefined;
+  let low = 1;
+  let high = K;
+  depth = K;
+  try {
+    found = prefixes(node, new Map([['', false]]));
+    low = K + 1;
+  } catch (err) {
+    if (!(err instanceof Unsupported)) throw err;
+    high = K - 1;
+  }
+  while (low <= high) {
+    depth = (low + high) >> 1;
     try {
-      const p = prefixes(node, new Map([['', false]]));
-      if (p.has('')) return undefined;
-      return { list: [...p.keys()], boundary: startsAtBoundary(node) };
+      found = prefixes(node, new Map([['', false]]));
+      low = depth + 1;
     } catch (err) {
       if (!(err instanceof Unsupported)) throw err;
+      high = depth - 1;
     }
   }
-  return undefined;
+  if (!found || found.has('')) return undefined;
+  return { list: [...found.keys()], boundary: startsAtBoundary(node) };
 }
 
 const IS_WORD = 1;
