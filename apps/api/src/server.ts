@@ -11,7 +11,7 @@ import {
   pingDb,
   touchApiKeys,
 } from '@parapet/db';
-import { defaultRegistry } from '@parapet/engine';
+import { defaultRegistry, warmUp } from '@parapet/engine';
 import {
   closeQueues,
   closeRedisConnection,
@@ -159,6 +159,14 @@ export async function startServer(
     },
     isShuttingDown: () => shuttingDown,
   });
+
+  // Before listening: the first request would otherwise build the guardrails' lazy state.
+  const warmStarted = performance.now();
+  const warmed = await warmUp(defaultRegistry);
+  logger.info(
+    { guardrails: warmed.length, ms: Math.round(performance.now() - warmStarted) },
+    'guardrails warmed up',
+  );
 
   const server: Server = app.listen(options.port ?? config.port, config.host);
   server.keepAliveTimeout = 65_000;

@@ -6,5 +6,6 @@ export * from './core/executor.ts';
 export * from './core/preview.ts';
 export { createRegistry, type Registry } from './core/registry.ts';
 export * from './core/types.ts';
+export { warmUp } from './core/warm-up.ts';
 export * from './profiles/builtins.ts';
 export { defaultRegistry } from './registry.ts';
