@@ -8,13 +8,45 @@
 const CODE_TOKEN = 'xxcode';
 
 /**
- * A whitespace-separated token holding a digit or one of `_ = / \ { } < > $`. The lookbehind lets
- * a match start only where a token starts, so each token is read a bounded number of times (linear,
- * proved by recheck in the test); a plain `\S*[…]\S*` would rescan a long token from each of its
- * positions.
+ * What `maskCodeTokens` replaces, as a regular expression: a whitespace-separated token holding a
+ * digit or one of `_ = / \ { } < > $`. The function is a single hand-written pass held to this
+ * definition by the tests; the regex itself, linear as it is, took an eighth of Toxicity's time
+ * on 1 KB texts.
  */
 export const CODE_TOKEN_RE = /(?<!\S)\S*[0-9_=/\\{}<>$]\S*/g;
 
+const WHITESPACE = 1;
+const CODE_CHAR = 2;
+/** Per code unit: WHITESPACE (JavaScript's `\s`), CODE_CHAR, or 0. */
+const KIND = (() => {
+  const table = new Uint8Array(65536);
+  for (let c = 0; c < 65536; c++) if (/\s/.test(String.fromCharCode(c))) table[c] = WHITESPACE;
+  for (const ch of '0123456789_=/\\{}<>$') table[ch.charCodeAt(0)] = CODE_CHAR;
+  return table;
+})();
+
 export function maskCodeTokens(text: string): string {
-  return text.replace(CODE_TOKEN_RE, CODE_TOKEN);
+  const n = text.length;
+  let out = '';
+  /** End of the text already in `out`. */
+  let copied = 0;
+  /** Start of the current token. */
+  let start = 0;
+  let code = false;
+  for (let i = 0; i < n; i++) {
+    const kind = KIND[text.charCodeAt(i)]!;
+    if (kind === 0) continue;
+    if (kind === CODE_CHAR) {
+      code = true;
+      continue;
+    }
+    if (code) {
+      out += text.slice(copied, start) + CODE_TOKEN;
+      copied = i;
+      code = false;
+    }
+    start = i + 1;
+  }
+  if (code) return `${out}${text.slice(copied, start)}${CODE_TOKEN}`;
+  return copied === 0 ? text : out + text.slice(copied);
 }
