@@ -53,8 +53,9 @@ export function anchorPrefixes(source: string): string[] | undefined {
   for (const branch of splitTopLevel(source)) {
     const opening = zeroWidthOpening(branch);
     if (!opening?.boundary) return undefined;
-    const p = itemPrefixes(branch, opening.end);
-    if (!p) return undefined;
+    const p = literalPrefixes(branch, opening.end, isAnchorChar);
+    // The first character must be a word character, since the match starts at a word boundary.
+    if (!p || p.some((x) => !/^[a-z0-9]/.test(x))) return undefined;
     out.push(...p);
   }
   return out.length > 0 ? [...new Set(out)] : undefined;
@@ -128,15 +129,18 @@ function splitTopLevel(s: string): string[] {
   return parts;
 }
 
-const LITERAL = /[a-z0-9 '-]/;
+/** Characters of anchor prefixes: what the ASCII prefix trie walks at word starts. */
+const isAnchorChar = (c: string): boolean => /[a-z0-9 '-]/.test(c);
 const OPTIONAL_QUANTIFIER = new Set(['?', '*', '{']);
+const REGEX_SYNTAX = new Set([...'\\^$.|?*+()[]{}']);
 
 /**
- * Literal prefixes with which the sequence starting at `k` must begin, or undefined. A leading
- * group made optional by `?` adds its prefixes to those of what follows it (`(?:all )?(?:previous|prior)`
- * -> "all ", "previous", "prior").
+ * Literal strings with which every match of the sequence at `k` begins, or undefined: a run of
+ * characters that `accept` takes (escaped syntax characters read as themselves), or a group of
+ * alternatives each read so. A leading group made optional by `?` adds its strings to those of
+ * what follows it (`(?:all )?(?:previous|prior)` -> "all ", "previous", "prior").
  */
-function itemPrefixes(s: string, k: number): string[] | undefined {
+function literalPrefixes(s: string, k: number, accept: (c: string) => boolean): string[] | undefined {
   if (s.startsWith('(?:', k)) {
     const close = closingParen(s, k);
     if (close < 0) return undefined;
@@ -145,22 +149,29 @@ function itemPrefixes(s: string, k: number): string[] | undefined {
     if (OPTIONAL_QUANTIFIER.has(quantifier) && !optional) return undefined;
     const out: string[] = [];
     for (const alt of splitTopLevel(s.slice(k + 3, close))) {
-      const p = itemPrefixes(alt, 0);
+      const p = literalPrefixes(alt, 0, accept);
       if (!p) return undefined;
       out.push(...p);
     }
     if (!optional) return out;
-    const rest = itemPrefixes(s, close + 2);
+    const rest = literalPrefixes(s, close + 2, accept);
     return rest ? [...out, ...rest] : undefined;
   }
   let lit = '';
-  for (let i = k; i < s.length; i++) {
-    const c = s[i] as string;
-    if (!LITERAL.test(c) || OPTIONAL_QUANTIFIER.has(s[i + 1] ?? '')) break;
+  for (let i = k; i < s.length; ) {
+    let c = s[i] as string;
+    let next = i + 1;
+    if (c === '\\') {
+      c = s[i + 1] ?? '';
+      if (!REGEX_SYNTAX.has(c) && c !== '/') break;
+      next = i + 2;
+    } else if (REGEX_SYNTAX.has(c)) break;
+    // A character made optional does not start every match.
+    if (!accept(c) || OPTIONAL_QUANTIFIER.has(s[next] ?? '')) break;
     lit += c;
+    i = next;
   }
-  // The first character must be a word character, since the match starts at a word boundary.
-  return lit.length > 0 && /^[a-z0-9]/.test(lit) ? [lit] : undefined;
+  return lit.length > 0 ? [lit] : undefined;
 }
 
 /** `\\w` code units (what `\\b` looks at), as a table: one lookup per unit. */
@@ -296,41 +307,6 @@ interface GlobalSignature {
 }
 
 const LINE_START = '(?:^|\\n)';
-const REGEX_SYNTAX = new Set([...'\\^$.|?*+()[]{}']);
-
-/**
- * Literal strings with which every match of the sequence at `k` begins: a run of literal
- * characters (any script; escaped syntax characters too) or a group of such alternatives, or
- * undefined.
- */
-function literalStarts(s: string, k: number): string[] | undefined {
-  if (s.startsWith('(?:', k)) {
-    const close = closingParen(s, k);
-    if (close < 0 || OPTIONAL_QUANTIFIER.has(s[close + 1] ?? '')) return undefined;
-    const out: string[] = [];
-    for (const alt of splitTopLevel(s.slice(k + 3, close))) {
-      const p = literalStarts(alt, 0);
-      if (!p) return undefined;
-      out.push(...p);
-    }
-    return out;
-  }
-  let lit = '';
-  for (let i = k; i < s.length; ) {
-    let c = s[i] as string;
-    let next = i + 1;
-    if (c === '\\') {
-      c = s[i + 1] ?? '';
-      if (!REGEX_SYNTAX.has(c) && c !== '/') break;
-      next = i + 2;
-    } else if (REGEX_SYNTAX.has(c)) break;
-    // A character made optional does not start every match.
-    if (OPTIONAL_QUANTIFIER.has(s[next] ?? '')) break;
-    lit += c;
-    i = next;
-  }
-  return lit.length > 0 ? [lit] : undefined;
-}
 
 function compileGlobal(sig: Signature): GlobalSignature {
   const { source, flags } = sig.re;
@@ -340,7 +316,8 @@ function compileGlobal(sig: Signature): GlobalSignature {
   const strings: string[] = [];
   for (const branch of splitTopLevel(source)) {
     const opening = zeroWidthOpening(branch);
-    const p = opening && literalStarts(branch, opening.end);
+    // Any character but regex syntax: indexOf finds strings in any script.
+    const p = opening && literalPrefixes(branch, opening.end, () => true);
     // Short word starts are everywhere: a scan of the text is cheaper than trying each of them.
     if (!p || p.some((x) => /^[\p{L}\p{N}]/u.test(x) && x.length < 3)) return { sig };
     for (const x of p) if (!strings.includes(x)) strings.push(x);
