@@ -12,9 +12,9 @@ const SAMPLE =
 /**
  * Runs every guardrail of `registry` once, with its default configuration and no services, on a
  * sample text at each of its stages, so that the first request a process serves does not pay for
- * that state: HarmfulRequest's request-topic gate alone takes 0.1-0.4 s to build. Guardrails that
- * cannot run without a configuration of the caller's (RegexFilter) or a service are skipped. Returns
- * the names run.
+ * that state: HarmfulRequest's first call alone took about 0.3 s (its request-topic gate and large
+ * regexes). Guardrails without a default configuration (RegexFilter: its patterns are the caller's)
+ * or that throw without their services are skipped. Returns the names run.
  */
 export async function warmUp(registry: Registry): Promise<string[]> {
   const warmed: string[] = [];
@@ -28,7 +28,7 @@ export async function warmUp(registry: Registry): Promise<string[]> {
       }
       warmed.push(def.name);
     } catch {
-      // Needs a service (a rate limiter) or a tool call: warmed by its first request instead.
+      // Cannot run without its services: warmed by its first request instead.
     }
   }
   return warmed;

@@ -260,6 +260,17 @@ function startsAtBoundary(node: Node): boolean {
   return false;
 }
 
+/** The prefixes of `node` cut at `length` characters, or undefined when there are more than LIMIT. */
+function prefixesOfLength(node: Node, length: number): Prefixes | undefined {
+  depth = length;
+  try {
+    return prefixes(node, new Map([['', false]]));
+  } catch (err) {
+    if (!(err instanceof Unsupported)) throw err;
+    return undefined;
+  }
+}
+
 /**
  * Literal prefixes of `pattern` (every match starts with one of them), or undefined when any
  * position may start a match; `boundary` tells that every match starts at a \b.
@@ -278,26 +289,16 @@ export function patternPrefixes(
   }
   // The deepest prefix length whose prefixes stay within LIMIT: K for most patterns, else found by
   // a binary search (their number only grows with the length; each failed try stops at LIMIT).
-  let found: Prefixes | undefined;
+  let found = prefixesOfLength(node, K);
   let low = 1;
-  let high = K;
-  depth = K;
-  try {
-    found = prefixes(node, new Map([['', false]]));
-    low = K + 1;
-  } catch (err) {
-    if (!(err instanceof Unsupported)) throw err;
-    high = K - 1;
-  }
+  let high = found ? 0 : K - 1;
   while (low <= high) {
-    depth = (low + high) >> 1;
-    try {
-      found = prefixes(node, new Map([['', false]]));
-      low = depth + 1;
-    } catch (err) {
-      if (!(err instanceof Unsupported)) throw err;
-      high = depth - 1;
-    }
+    const mid = (low + high) >> 1;
+    const p = prefixesOfLength(node, mid);
+    if (p) {
+      found = p;
+      low = mid + 1;
+    } else high = mid - 1;
   }
   if (!found || found.has('')) return undefined;
   return { list: [...found.keys()], boundary: startsAtBoundary(node) };
