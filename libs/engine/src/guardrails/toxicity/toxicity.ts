@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { defineGuardrail } from '../../core/define.ts';
 import type { Finding } from '../../core/types.ts';
-import { type FoldedText, matchFamilies } from '../../detectors/content/folded.ts';
-import { maskWord } from '../../detectors/content/lexicon.ts';
+import { type FoldedText, matchFamilies, type PatternHit } from '../../detectors/content/folded.ts';
+import { type LexHit, maskWord } from '../../detectors/content/lexicon.ts';
 import { analyzeContent, modelInput } from '../../detectors/content/signals.ts';
 import { createClassifier, type LinearModelJson } from '../../detectors/text-classifier/index.ts';
 import { maskCodeTokens } from './code-tokens.ts';
@@ -57,6 +57,37 @@ const LEX_TO_CATEGORY: Record<string, ToxicityCategory> = {
   'sexual-suggestive': 'sexual',
 };
 
+/**
+ * The findings of a failing text, lexicon hits first, then violent phrases: the first
+ * MAX_FINDINGS (built only when the text fails; a passing text's hits only feed its scores).
+ */
+function findingsOf(text: string, lexHits: readonly LexHit[], violent: readonly PatternHit[]): Finding[] {
+  const findings: Finding[] = [];
+  for (const h of lexHits) {
+    if (findings.length >= MAX_FINDINGS) return findings;
+    const cat = LEX_TO_CATEGORY[h.entry.category];
+    if (!cat) continue;
+    findings.push({
+      type: cat,
+      start: h.start,
+      end: h.end,
+      score: h.entry.weight,
+      preview: maskWord(text.slice(h.start, h.end)),
+    });
+  }
+  for (const h of violent) {
+    if (findings.length >= MAX_FINDINGS) return findings;
+    findings.push({
+      type: 'violence',
+      start: h.start,
+      end: h.end,
+      score: h.weight,
+      preview: h.matched.slice(0, 80),
+    });
+  }
+  return findings;
+}
+
 export const toxicity = defineGuardrail({
   name: 'Toxicity',
   stages: ['input', 'output'],
@@ -101,20 +132,9 @@ export const toxicity = defineGuardrail({
         sexual: 0,
         violence: 0,
       };
-      const findings: Finding[] = [];
       for (const h of signals.lexHits) {
         const cat = LEX_TO_CATEGORY[h.entry.category];
-        if (!cat) continue;
-        scores[cat] = Math.max(scores[cat], h.entry.weight);
-        // Only the first MAX_FINDINGS are reported; the scores still see every hit.
-        if (findings.length >= MAX_FINDINGS) continue;
-        findings.push({
-          type: cat,
-          start: h.start,
-          end: h.end,
-          score: h.entry.weight,
-          preview: maskWord(text.slice(h.start, h.end)),
-        });
+        if (cat) scores[cat] = Math.max(scores[cat], h.entry.weight);
       }
       // Violent phrases of the shared analysis (not in a benign context such as "kill the process")
       // and wishes of death or harm, which weigh 1 and so fail on their own.
@@ -122,17 +142,7 @@ export const toxicity = defineGuardrail({
         ...(signals.benignContext ? [] : signals.harmHits.filter((h) => h.category === 'violence')),
         ...matchFamilies(signals.folded, HARM_WISHES, MAX_FINDINGS),
       ];
-      for (const h of violent) {
-        scores.violence = Math.max(scores.violence, h.weight);
-        if (findings.length >= MAX_FINDINGS) continue;
-        findings.push({
-          type: 'violence',
-          start: h.start,
-          end: h.end,
-          score: h.weight,
-          preview: h.matched.slice(0, 80),
-        });
-      }
+      for (const h of violent) scores.violence = Math.max(scores.violence, h.weight);
       const failing = TOXICITY_CATEGORIES.filter(
         (c) => enabled.has(c) && (c === 'toxic' ? toxic >= threshold : scores[c] >= config.categoryThreshold),
       );
@@ -154,7 +164,7 @@ export const toxicity = defineGuardrail({
         passed: false,
         message: `Toxic language: ${failing.join(', ')}`,
         score: Math.max(...failing.map((c) => scores[c])),
-        findings,
+        findings: findingsOf(text, signals.lexHits, violent),
         details: { ...details, categories: failing },
       };
     };
