@@ -265,40 +265,41 @@ const CACHE_MAX_LEN = 16;
 /** Enough for most of the vocabulary of a 100 KB text (at 4096 a quarter of its tokens missed). */
 const CACHE_SLOTS = 16384;
 const CACHE_MASK = CACHE_SLOTS - 1;
-/** Cells before a slot's weights: the token's code units, two per cell. */
-const CACHE_HEAD = CACHE_MAX_LEN / 2;
+/** A slot is one 64-byte line: 16 int cells, 32 code-unit cells, 8 float64 cells. */
+const SLOT_INTS = 16;
+/** Where a slot's code units start, in code-unit cells (after the hash and the counts). */
+const SLOT_UNITS_AT = 4;
+/** Where a slot's weight sum sits, in float64 cells (after the code units). */
+const SLOT_SUM_AT = 5;
 
 /**
- * Direct-mapped cache of the weights of the character n-grams of tokens, in emission order, for
- * `Featurizer.score`: slot by token hash, verified against the token's characters. The hash and
- * length | weight count << 8 of every slot sit in one small array checked first; a slot's code
- * units and weights in one run of cells, read only on a likely hit, where looking the weights up
- * was a random read of the weight table per n-gram. The weights are those of the table the cache
- * was filled from (`weights`): scoring with another table empties it.
+ * Direct-mapped cache of the character n-grams of tokens, for `Featurizer.score`: per slot, one
+ * 64-byte line holding the token's hash, its length | n-gram count << 8, its code units (to verify
+ * a hit) and the sum of its n-grams' weights, slot chosen by the token's hash. Looking the weights
+ * up was a random read of the weight table per n-gram; with a hit it is one read of one line. The
+ * sum is that of the table the cache was filled from (`weights`): scoring with another table
+ * empties it.
  */
 class TokenCache {
-  readonly stride: number;
-  /** Per slot: hash, then length (0: empty) | weight count << 8. */
-  readonly heads: Int32Array;
-  readonly values: Float32Array;
+  readonly ints: Int32Array;
   readonly units: Uint16Array;
+  readonly sums: Float64Array;
   weights: Float32Array | undefined;
-  constructor(slots: number, charSizes: number) {
-    this.stride = CACHE_HEAD + (CACHE_MAX_LEN + 2) * charSizes;
-    this.heads = new Int32Array(slots * 2);
-    const cells = new ArrayBuffer(slots * this.stride * 4);
-    this.values = new Float32Array(cells);
-    this.units = new Uint16Array(cells);
+  constructor(slots: number) {
+    const lines = new ArrayBuffer(slots * SLOT_INTS * 4);
+    this.ints = new Int32Array(lines);
+    this.units = new Uint16Array(lines);
+    this.sums = new Float64Array(lines);
   }
-  /** Makes the cache hold weights of `w`: empties it when it was filled from another table. */
+  /** Makes the cache hold sums of `w`: empties it when it was filled from another table. */
   use(w: Float32Array): void {
     if (this.weights === w) return;
-    this.heads.fill(0);
+    this.ints.fill(0);
     this.weights = w;
   }
 }
 
-const NO_CACHE = new TokenCache(0, 0);
+const NO_CACHE = new TokenCache(0);
 
 /** The code units of the text being scored (a typed array reads faster than charCodeAt). */
 const scoreUnits = new CodeUnitBuffer();
@@ -527,7 +528,8 @@ export class Featurizer {
    * Window-scored logit of `text` under linear weights `w` and `bias`: the sum of the weights of
    * each window of `windowTokens` tokens divided by the square root of its feature count, best
    * window wins, a tail shorter than `minTail` tokens joins the window before it. The same features
-   * in the same order as `run` with a scoring sink, so the result is bit-for-bit the same, but
+   * in the same order as `run` with a scoring sink, so the result is the same up to the order of
+   * the floating-point sum (a token's character n-gram weights are added up first), but
    * without a callback per feature, without a lower-cased copy of the text (code units are folded
    * as they are read, which is what `toLowerCase` does to them, and only the stretches around a Σ
    * lower-cased first, see `lowerSigmaStretches`; a text with İ is lower-cased whole), with
@@ -535,8 +537,8 @@ export class Featurizer {
    * be changed in place between calls). Word-only models sum in two steps per window: the window's
    * bucket indices are collected first, then its weights summed in that order (weight lookups are
    * random reads of a table larger than the L2 cache; in a tight loop of their own many of them
-   * are in flight at once). Models with character n-grams add each weight as it comes, most of
-   * them straight from the cache.
+   * are in flight at once). Models with character n-grams add a token's character n-grams as one
+   * sum, most of them straight from the cache.
    */
   score(text: string, w: Float32Array, bias: number, windowTokens: number, minTail: number): number {
     this.assertReadsText();
@@ -569,14 +571,13 @@ export class Featurizer {
     const maxN = this.maxCharN;
     // Word-only models read no cache: they get the empty one.
     if (maxN > 0) {
-      this.cache ??= new TokenCache(CACHE_SLOTS, this.charSizes);
+      this.cache ??= new TokenCache(CACHE_SLOTS);
       this.cache.use(w);
     }
     const cache = this.cache ?? NO_CACHE;
-    const stride = cache.stride;
-    const heads = cache.heads;
-    const cv = cache.values;
+    const ci = cache.ints;
     const cu = cache.units;
+    const cs = cache.sums;
     // Most indices one token can add: its word n-grams and the character n-grams of its stored characters.
     const perToken = this.maxWordN + (MAX_TOKEN + 2) * this.charSizes;
     let idx = this.indices;
@@ -650,15 +651,14 @@ export class Featurizer {
       }
       if (maxN > 0) {
         // Tokens up to CACHE_MAX_LEN characters: look the token up by its hash, check its characters.
-        let head = -1;
         let slot = -1;
         let hit = false;
         if (len <= CACHE_MAX_LEN) {
-          head = ((h ^ (h >>> 13)) & CACHE_MASK) * 2;
-          slot = (head >> 1) * stride;
-          if (heads[head] === h && (heads[head + 1]! & 0xff) === len) {
+          slot = (h ^ (h >>> 13)) & CACHE_MASK;
+          const at = slot * SLOT_INTS;
+          if (ci[at] === h && (ci[at + 1]! & 0xff) === len) {
             hit = true;
-            const u = slot * 2 - 1;
+            const u = slot * 2 * SLOT_INTS + SLOT_UNITS_AT - 1;
             for (let k = 1; k <= len; k++) {
               if (cu[u + k] !== buf[k]) {
                 hit = false;
@@ -668,10 +668,8 @@ export class Featurizer {
           }
         }
         if (hit) {
-          const base = slot + CACHE_HEAD;
-          const count = heads[head + 1]! >>> 8;
-          for (let k = base, end = base + count; k < end; k++) sum += cv[k]!;
-          m += count;
+          sum += cs[(slot * SLOT_INTS) / 2 + SLOT_SUM_AT]!;
+          m += ci[slot * SLOT_INTS + 1]! >>> 8;
         } else {
           buf[0] = 32;
           buf[len + 1] = 32;
@@ -686,14 +684,17 @@ export class Featurizer {
               if (charSet[k + 1] === 1) idx[count++] = mixSalted(ch, salts[k + 1]!) & mask;
             }
           }
-          for (let k = 0; k < count; k++) sum += w[idx[k]!]!;
+          // Summed per token, hit or miss alike, so that a score never depends on what the cache holds.
+          let tokenSum = 0;
+          for (let k = 0; k < count; k++) tokenSum += w[idx[k]!]!;
+          sum += tokenSum;
           m += count;
           if (slot >= 0) {
-            heads[head] = h;
-            heads[head + 1] = len | (count << 8);
-            // A loop, not set(subarray): a view per missed token costs more than the copy.
-            for (let k = 0, to = slot + CACHE_HEAD; k < count; k++, to++) cv[to] = w[idx[k]!]!;
-            const u = slot * 2 - 1;
+            const at = slot * SLOT_INTS;
+            ci[at] = h;
+            ci[at + 1] = len | (count << 8);
+            cs[at / 2 + SLOT_SUM_AT] = tokenSum;
+            const u = at * 2 + SLOT_UNITS_AT - 1;
             for (let k = 1; k <= len; k++) cu[u + k] = buf[k]!;
           }
         }

@@ -203,7 +203,7 @@ describe('text-classifier', () => {
 });
 
 describe('inlined window scoring', () => {
-  it('scores shipped models bit-for-bit like the streaming sink', async () => {
+  it('scores shipped models like the streaming sink (word-only ones bit-for-bit)', async () => {
     const { Featurizer } = await import('./featurize.ts');
     const { ScoreSink, decodeWeights, WINDOW_TOKENS } = await import('./index.ts');
     const models = [
@@ -235,7 +235,8 @@ describe('inlined window scoring', () => {
           expect(f.scoreHashes(hashes, count, w, m.bias, WINDOW_TOKENS, 16)).toBe(sink.finish());
         } else {
           f.run(t, sink);
-          expect(f.score(t, w, m.bias, WINDOW_TOKENS, 16)).toBe(sink.finish());
+          // Character n-grams are summed per token first: equal up to the order of the sum.
+          expect(f.score(t, w, m.bias, WINDOW_TOKENS, 16)).toBeCloseTo(sink.finish(), 10);
         }
       }
     }
