@@ -1,11 +1,12 @@
 /**
- * npm run bench:engine [-- --guardrail <name>[,<name>] ...] [--json] [--data <dir>] [--min-ms 500]
+ * npm run bench:engine [-- --guardrail <name>[,<name>] ...] [--json] [--data <dir>] [--min-ms 500] [--windows 1]
  * Throughput (MB per CPU second) of every input/output guardrail on one core, on 1 KB, 10 KB and
  * 100 KB texts built from the labelled eval texts, against a baseline measured in the same run
  * (lower-case + indexOf): the ×base columns divide each figure by the baseline measured right after
  * it. Each guardrail first warms up for 4 × `min-ms` on all sizes, then each figure is `min-ms` of
  * CPU time after as long a warm-up (200 ms left the secrets scanner 25-40 % short of its steady
- * state).
+ * state). With `--windows N` each figure, and its baseline, is the best of N such measurements:
+ * on a host shared with other tenants single windows minutes apart differ by up to a third.
  */
 import { cpus } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -23,11 +24,13 @@ const { values } = parseArgs({
     json: { type: 'boolean', default: false },
     data: { type: 'string' },
     'min-ms': { type: 'string', default: '500' },
+    windows: { type: 'string', default: '1' },
   },
 });
 
 const SIZES = [1_000, 10_000, 100_000] as const;
 const MIN_MS = Math.max(10, Number(values['min-ms']) || 500);
+const WINDOWS = Math.min(20, Math.max(1, Math.floor(Number(values.windows)) || 1));
 const MAX_ITERATIONS = 100_000;
 const here = dirname(fileURLToPath(import.meta.url));
 const dataDir = values.data ?? join(here, '../../../../../shared/eval');
@@ -101,6 +104,21 @@ async function measure(
   return { mbPerSec: bytes / 1e6 / (elapsed / 1000), iterations };
 }
 
+/** The best of WINDOWS measurements of `fn` (the first after the warm-up, the others straight after it). */
+async function bestOf(
+  fn: (text: string) => unknown,
+  variants: readonly string[],
+  ms: number,
+  warmMs: number,
+): Promise<{ mbPerSec: number; iterations: number }> {
+  let best = await measure(fn, variants, ms, warmMs);
+  for (let w = 1; w < WINDOWS; w++) {
+    const m = await measure(fn, variants, ms, 0);
+    if (m.mbPerSec > best.mbPerSec) best = m;
+  }
+  return best;
+}
+
 const BASELINE_WORDS = ['password', 'secret', 'token', 'ignore previous', 'api_key', 'ssn'];
 function baseline(text: string): number {
   const lower = text.toLowerCase();
@@ -133,7 +151,8 @@ const allVariants = texts.flatMap((t) => t.variants);
 const rows: Row[] = [];
 const notes: string[] = [];
 const base: Record<number, number> = {};
-for (const { size, variants } of texts) base[size] = (await measure(baseline, variants)).mbPerSec;
+for (const { size, variants } of texts)
+  base[size] = (await bestOf(baseline, variants, MIN_MS, MIN_MS)).mbPerSec;
 for (const { size } of texts)
   rows.push({
     guardrail: '(baseline: lowercase + indexOf)',
@@ -158,10 +177,10 @@ for (const def of defaultRegistry.list()) {
     // about 3 s at 100 KB): warm up on every size first, so no figure reads the JIT's tiering.
     await measure(run, allVariants, 0, 4 * MIN_MS);
     for (const { size, variants } of texts) {
-      const m = await measure(run, variants);
+      const m = await bestOf(run, variants, MIN_MS, MIN_MS);
       // The ratio is against a baseline taken right after, so that load from other processes
       // that changes during the run affects both sides alike.
-      const near = await measure(baseline, variants, MIN_MS / 2, 0);
+      const near = await bestOf(baseline, variants, MIN_MS / 2, 0);
       rows.push({
         guardrail: def.name,
         size,
@@ -182,12 +201,13 @@ const machine = {
   node: process.version,
   corpus: corpus.source,
   minMsPerMeasurement: MIN_MS,
+  windows: WINDOWS,
 };
 if (values.json) {
   console.log(JSON.stringify({ machine, rows, notes }, null, 2));
 } else {
   console.log(
-    `machine: ${machine.cpu}, ${machine.cores} cores, Node ${machine.node}; MB per CPU second on one core; texts from ${machine.corpus}`,
+    `machine: ${machine.cpu}, ${machine.cores} cores, Node ${machine.node}; MB per CPU second on one core${WINDOWS > 1 ? `, best of ${WINDOWS} windows` : ''}; texts from ${machine.corpus}`,
   );
   const names = [...new Set(rows.map((r) => r.guardrail))];
   const header = [
