@@ -53,39 +53,56 @@ const LIMITS = [1, 1, ...HARM_FAMILIES.map(() => 20)];
 
 function analyze(text: string): ContentSignals {
   const folded = foldText(text);
-  const lexHits = contentLexicon.matchFolded(folded);
-  let benignContext = false;
-  let requestFrame = false;
-  const harmHits: PatternHit[] = [];
+  const signals = new Signals(folded, contentLexicon.matchFolded(folded));
   analysisGate.run(
     folded.text,
     LIMITS,
     (k, index, matched) => {
-      if (k === 0) requestFrame = true;
-      else if (k === 1) benignContext = true;
+      if (k === 0) signals.requestFrame = true;
+      else if (k === 1) signals.benignContext = true;
       else {
         const f = HARM_FAMILIES[k - 2]!;
         const o = folded.toOriginal(index, index + matched.length);
-        harmHits.push({ category: f.category, weight: f.weight, start: o.start, end: o.end, matched });
+        signals.harmHits.push({
+          category: f.category,
+          weight: f.weight,
+          start: o.start,
+          end: o.end,
+          matched,
+        });
       }
     },
     undefined,
     folded.wordStarts,
   );
-  // The request topics run the first time they are read: only HarmfulRequest reads them, so the
-  // other content guardrails do not pay for them.
-  let topicHits: PatternHit[] | undefined;
-  return {
-    folded,
-    lexHits,
-    harmHits,
-    get topicHits() {
-      topicHits ??= matchFamilies(folded, REQUEST_TOPICS, 20);
-      return topicHits;
-    },
-    requestFrame,
-    benignContext,
-  };
+  return signals;
+}
+
+/**
+ * ContentSignals as a class, so that the lazy request topics are a getter on the prototype (an
+ * object literal with a getter made a new accessor for every text analysed).
+ */
+class Signals implements ContentSignals {
+  readonly folded: FoldedText;
+  readonly lexHits: readonly LexHit[];
+  readonly harmHits: PatternHit[] = [];
+  requestFrame = false;
+  benignContext = false;
+  private topicList: PatternHit[] | undefined;
+
+  constructor(folded: FoldedText, lexHits: readonly LexHit[]) {
+    this.folded = folded;
+    this.lexHits = lexHits;
+  }
+
+  /**
+   * The request topics run the first time they are read: only HarmfulRequest reads them, so the
+   * other content guardrails do not pay for them.
+   */
+  get topicHits(): PatternHit[] {
+    this.topicList ??= matchFamilies(this.folded, REQUEST_TOPICS, 20);
+    return this.topicList;
+  }
 }
 
 /**
