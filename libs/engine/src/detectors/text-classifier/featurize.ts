@@ -651,14 +651,14 @@ export class Featurizer {
       }
       if (maxN > 0) {
         // Tokens up to CACHE_MAX_LEN characters: look the token up by its hash, check its characters.
-        let slot = -1;
+        /** The slot's first int cell (-1: the token is not cached). */
+        let at = -1;
         let hit = false;
         if (len <= CACHE_MAX_LEN) {
-          slot = (h ^ (h >>> 13)) & CACHE_MASK;
-          const at = slot * SLOT_INTS;
+          at = ((h ^ (h >>> 13)) & CACHE_MASK) * SLOT_INTS;
           if (ci[at] === h && (ci[at + 1]! & 0xff) === len) {
             hit = true;
-            const u = slot * 2 * SLOT_INTS + SLOT_UNITS_AT - 1;
+            const u = at * 2 + SLOT_UNITS_AT - 1;
             for (let k = 1; k <= len; k++) {
               if (cu[u + k] !== buf[k]) {
                 hit = false;
@@ -668,8 +668,8 @@ export class Featurizer {
           }
         }
         if (hit) {
-          sum += cs[(slot * SLOT_INTS) / 2 + SLOT_SUM_AT]!;
-          m += ci[slot * SLOT_INTS + 1]! >>> 8;
+          sum += cs[at / 2 + SLOT_SUM_AT]!;
+          m += ci[at + 1]! >>> 8;
         } else {
           buf[0] = 32;
           buf[len + 1] = 32;
@@ -689,8 +689,7 @@ export class Featurizer {
           for (let k = 0; k < count; k++) tokenSum += w[idx[k]!]!;
           sum += tokenSum;
           m += count;
-          if (slot >= 0) {
-            const at = slot * SLOT_INTS;
+          if (at >= 0) {
             ci[at] = h;
             ci[at + 1] = len | (count << 8);
             cs[at / 2 + SLOT_SUM_AT] = tokenSum;
