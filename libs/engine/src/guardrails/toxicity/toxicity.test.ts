@@ -85,6 +85,18 @@ describe('Toxicity', () => {
     expect(run('you f*cking n1gger', { categories: ['sexual'] }).passed).toBe(true);
   });
 
+  it('reports the first 50 hits of a failing text, lexicon hits before violent phrases, and none when it passes', () => {
+    const r = run(`${'you idiot. '.repeat(60)}I hope you die`) as ReturnType<typeof run> & {
+      findings?: Array<{ type: string; start: number }>;
+    };
+    expect(r.passed).toBe(false);
+    expect(r.findings).toHaveLength(50);
+    expect(r.findings?.every((f) => f.type === 'insult')).toBe(true);
+    expect(r.findings?.map((f) => f.start).slice(0, 3)).toEqual([4, 15, 26]);
+    expect(run('you idiot. I hope you die').findings?.map((f) => f.type)).toEqual(['insult', 'violence']);
+    expect(run('what a lovely day').findings).toBeUndefined();
+  });
+
   it('handles 1 MB adversarial input quickly', () => {
     const big = 'f*ck '.repeat(100_000) + 'a'.repeat(500_000);
     const t0 = performance.now();
