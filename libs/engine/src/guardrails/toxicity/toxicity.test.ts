@@ -10,7 +10,7 @@ const run = (text: string, config: Record<string, unknown> = {}) =>
   )({ text, stage: 'input', context: {}, caller: { userId: 'u' } }) as unknown as {
     passed: boolean;
     details: { scores: Record<string, number>; categories?: string[] };
-    findings?: Array<{ type: string; preview: string }>;
+    findings?: Array<{ type: string; preview: string; start: number }>;
   };
 
 describe('Toxicity', () => {
@@ -86,9 +86,7 @@ describe('Toxicity', () => {
   });
 
   it('reports the first 50 hits of a failing text, lexicon hits before violent phrases, and none when it passes', () => {
-    const r = run(`${'you idiot. '.repeat(60)}I hope you die`) as ReturnType<typeof run> & {
-      findings?: Array<{ type: string; start: number }>;
-    };
+    const r = run(`${'you idiot. '.repeat(60)}I hope you die`);
     expect(r.passed).toBe(false);
     expect(r.findings).toHaveLength(50);
     expect(r.findings?.every((f) => f.type === 'insult')).toBe(true);
