@@ -6,7 +6,7 @@
  *
  *   npm run train:injection [-- --data ../shared/eval] [--no-write]
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -26,6 +26,7 @@ import { overrideInstruction } from '../guardrails/override-instruction/override
 import { promptInjectionSignature } from '../guardrails/prompt-injection-signature/prompt-injection-signature.ts';
 import { roleplayInjection } from '../guardrails/roleplay-injection/roleplay-injection.ts';
 import { systemPromptLeak } from '../guardrails/system-prompt-leak/system-prompt-leak.ts';
+import { taskTwins } from './injection/task-twins.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repoRoot = resolve(here, '../../../..');
@@ -75,6 +76,18 @@ const BORROWED_ATTACKS = { file: 'harmful_request.jsonl', sources: ['advbench', 
  */
 const CODE_NEGATIVES = { file: 'secrets.jsonl', weight: 0.05, excludeSources: ['trufflehog'] };
 
+/**
+ * Hand-written everyday requests, never trained on, to measure what the cross-validation cannot:
+ * false alarms on ordinary tasks phrased like the borrowed attacks. `design` found the problem
+ * and chose the twins' form and weight; `check` was written later and looked at less.
+ */
+const EVERYDAY_REQUESTS = ['design', 'check'].map((name) => ({
+  name,
+  texts: readFileSync(join(here, `injection/everyday-requests.${name}.txt`), 'utf8')
+    .trim()
+    .split('\n'),
+}));
+
 type Row = EvalRecord;
 
 const sourceOf = (r: Row): string => r.id.replace(/-\d+$/, '');
@@ -106,14 +119,25 @@ const examples: Array<Example & { row: Row }> = rows.map((r) => ({
   group: groupKey(r.text),
   row: r,
 }));
-const borrowed: Example[] = readRecords(join(dataDir, BORROWED_ATTACKS.file))
+const borrowedRequests = readRecords(join(dataDir, BORROWED_ATTACKS.file))
   .filter((r) => r.label === 1 && BORROWED_ATTACKS.sources.includes(sourceOf(r)))
-  .map((r) => ({ text: classifierInput(r.text), label: 1, weight: BORROWED_ATTACKS.weight }));
+  .map((r) => r.text);
+const borrowed: Example[] = borrowedRequests.map((t) => ({
+  text: classifierInput(t),
+  label: 1,
+  weight: BORROWED_ATTACKS.weight,
+}));
 const codeNegatives: Example[] = readRecords(join(dataDir, CODE_NEGATIVES.file))
   .filter((r, i) => i % 2 === 0 && !CODE_NEGATIVES.excludeSources.includes(sourceOf(r)))
   .map((r) => ({ text: classifierInput(r.text), label: 0, weight: CODE_NEGATIVES.weight }));
 /** Extra examples in every training part, never scored. */
-const alwaysTrain = [...borrowed, ...codeNegatives];
+/** A benign twin per borrowed request, at the same weight (see task-twins.ts). */
+const twins: Example[] = taskTwins(borrowedRequests).map((t) => ({
+  text: classifierInput(t),
+  label: 0,
+  weight: BORROWED_ATTACKS.weight,
+}));
+const alwaysTrain = [...borrowed, ...codeNegatives, ...twins];
 
 /** The rule-based guardrails that run beside the model in the eval target (no training involved). */
 const SIGNATURE_GUARDRAILS = [
@@ -334,6 +358,17 @@ for (const file of ['secrets.jsonl', 'pii.jsonl']) {
   otherFlagged[file] =
     texts.filter((t) => finalClassifier.score(classifierInput(t)) >= threshold).length / texts.length;
 }
+const everydayFlagged = Object.fromEntries(
+  EVERYDAY_REQUESTS.map(({ name, texts }) => [
+    name,
+    texts.filter((t) => finalClassifier.score(classifierInput(t)) >= threshold).length / texts.length,
+  ]),
+);
+console.log(
+  `final model on hand-written everyday requests: ${EVERYDAY_REQUESTS.map(
+    ({ name, texts }) => `${name} ${pct(everydayFlagged[name]!)} of ${texts.length} flagged`,
+  ).join(', ')}`,
+);
 console.log(
   `final model on texts that are no attack: ${Object.entries(otherFlagged)
     .map(([f, r]) => `${f} ${pct(r)} flagged`)
@@ -341,7 +376,7 @@ console.log(
 );
 model.meta = {
   ...model.meta,
-  data: `prompt_injection.jsonl (dev half) + ${borrowed.length} ${BORROWED_ATTACKS.sources.join(' and ')} requests of ${BORROWED_ATTACKS.file} at weight ${BORROWED_ATTACKS.weight} + ${codeNegatives.length} snippets of ${CODE_NEGATIVES.file} (even rows) at weight ${CODE_NEGATIVES.weight}, see docs/guardrails/prompt-attacks.md`,
+  data: `prompt_injection.jsonl (dev half) + ${borrowed.length} ${BORROWED_ATTACKS.sources.join(' and ')} requests of ${BORROWED_ATTACKS.file} at weight ${BORROWED_ATTACKS.weight} + ${twins.length} benign twins of them at the same weight + ${codeNegatives.length} snippets of ${CODE_NEGATIVES.file} (even rows) at weight ${CODE_NEGATIVES.weight}, see docs/guardrails/prompt-attacks.md`,
   input: 'classifierInput(): normalizeText folding; leetspeak and spacing read by the tokenizer',
   crossValidated: {
     folds: FOLDS,
@@ -368,6 +403,7 @@ if (!process.argv.includes('--no-write')) {
         f1ByFoldSeed: Object.fromEntries(FOLD_SEEDS.map((seed, k) => [seed, f1ByFoldSeed[k]])),
         buried: buriedFigures,
         otherFilesFlagged: otherFlagged,
+        everydayRequestsFlagged: everydayFlagged,
         perSource,
         misses: misses.map((m) => ({ id: m.e.row.id, score: Number(m.s.toFixed(3)) })),
         falseAlarms: falseAlarms.map((m) => ({ id: m.e.row.id, score: Number(m.s.toFixed(3)) })),
