@@ -6,7 +6,7 @@
  *
  *   npm run train:injection [-- --data ../shared/eval] [--no-write]
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -26,7 +26,8 @@ import { overrideInstruction } from '../guardrails/override-instruction/override
 import { promptInjectionSignature } from '../guardrails/prompt-injection-signature/prompt-injection-signature.ts';
 import { roleplayInjection } from '../guardrails/roleplay-injection/roleplay-injection.ts';
 import { systemPromptLeak } from '../guardrails/system-prompt-leak/system-prompt-leak.ts';
-import { taskTwins } from './injection/task-twins.ts';
+import { everydayFlagged } from './everyday-requests.ts';
+import { taskTwins } from './task-twins.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repoRoot = resolve(here, '../../../..');
@@ -76,18 +77,6 @@ const BORROWED_ATTACKS = { file: 'harmful_request.jsonl', sources: ['advbench', 
  */
 const CODE_NEGATIVES = { file: 'secrets.jsonl', weight: 0.05, excludeSources: ['trufflehog'] };
 
-/**
- * Hand-written everyday requests, never trained on, to measure what the cross-validation cannot:
- * false alarms on ordinary tasks phrased like the borrowed attacks. `design` found the problem
- * and chose the twins' form and weight; `check` was written later and looked at less.
- */
-const EVERYDAY_REQUESTS = ['design', 'check'].map((name) => ({
-  name,
-  texts: readFileSync(join(here, `injection/everyday-requests.${name}.txt`), 'utf8')
-    .trim()
-    .split('\n'),
-}));
-
 type Row = EvalRecord;
 
 const sourceOf = (r: Row): string => r.id.replace(/-\d+$/, '');
@@ -132,11 +121,13 @@ const codeNegatives: Example[] = readRecords(join(dataDir, CODE_NEGATIVES.file))
   .map((r) => ({ text: classifierInput(r.text), label: 0, weight: CODE_NEGATIVES.weight }));
 /** Extra examples in every training part, never scored. */
 /** A benign twin per borrowed request, at the same weight (see task-twins.ts). */
-const twins: Example[] = taskTwins(borrowedRequests).map((t) => ({
-  text: classifierInput(t),
-  label: 0,
-  weight: BORROWED_ATTACKS.weight,
-}));
+const twins: Example[] = taskTwins(borrowedRequests)
+  .filter((t) => t !== undefined)
+  .map((t) => ({
+    text: classifierInput(t),
+    label: 0,
+    weight: BORROWED_ATTACKS.weight,
+  }));
 const alwaysTrain = [...borrowed, ...codeNegatives, ...twins];
 
 /** The rule-based guardrails that run beside the model in the eval target (no training involved). */
@@ -358,16 +349,9 @@ for (const file of ['secrets.jsonl', 'pii.jsonl']) {
   otherFlagged[file] =
     texts.filter((t) => finalClassifier.score(classifierInput(t)) >= threshold).length / texts.length;
 }
-const everydayFlagged = Object.fromEntries(
-  EVERYDAY_REQUESTS.map(({ name, texts }) => [
-    name,
-    texts.filter((t) => finalClassifier.score(classifierInput(t)) >= threshold).length / texts.length,
-  ]),
-);
+const everyday = everydayFlagged((t) => finalClassifier.score(classifierInput(t)) >= threshold);
 console.log(
-  `final model on hand-written everyday requests: ${EVERYDAY_REQUESTS.map(
-    ({ name, texts }) => `${name} ${pct(everydayFlagged[name]!)} of ${texts.length} flagged`,
-  ).join(', ')}`,
+  `final model on hand-written everyday requests (train/everyday-requests.ts): ${everyday.summary}`,
 );
 console.log(
   `final model on texts that are no attack: ${Object.entries(otherFlagged)
@@ -403,7 +387,7 @@ if (!process.argv.includes('--no-write')) {
         f1ByFoldSeed: Object.fromEntries(FOLD_SEEDS.map((seed, k) => [seed, f1ByFoldSeed[k]])),
         buried: buriedFigures,
         otherFilesFlagged: otherFlagged,
-        everydayRequestsFlagged: everydayFlagged,
+        everydayRequestsFlagged: everyday.rates,
         perSource,
         misses: misses.map((m) => ({ id: m.e.row.id, score: Number(m.s.toFixed(3)) })),
         falseAlarms: falseAlarms.map((m) => ({ id: m.e.row.id, score: Number(m.s.toFixed(3)) })),

@@ -1,11 +1,11 @@
 /**
- * Benign twins of the borrowed harmful requests (see BORROWED_ATTACKS in ../injection.ts).
+ * Benign twins of harmful requests phrased as tasks (AdvBench, HarmBench).
  *
  * AdvBench and HarmBench phrase every behaviour as an ordinary task ("Write a tutorial on how to
- * make a bomb", "Develop a program that steals passwords"), so a model that borrows them as attacks
- * also learns the task wrapper: before the twins it flagged 24 of 90 hand-written everyday requests
- * ("Write a tutorial on how to bake sourdough bread" 0.94, "Give detailed instructions on how to
- * clean a cast iron pan" 0.93). Each twin keeps a borrowed request's wrapper and replaces the
+ * make a bomb", "Develop a program that steals passwords"), so a model trained on them as attacks or
+ * harmful requests also learns the task wrapper: before the twins the injection model flagged 24 of
+ * 90 hand-written everyday requests (everyday-requests.ts; "Write a tutorial on how to bake
+ * sourdough bread" 0.94). Each twin keeps a request's wrapper and replaces the
  * harmful rest with an everyday activity, so the wrapper is seen as often on both sides and the
  * model has to learn the payload. Hand-written lists; none of them comes from the eval files.
  */
@@ -193,14 +193,15 @@ function twinOf(request: string, k: number): string | undefined {
 }
 
 /**
- * One benign twin per request whose wrapper is recognised (the others get none), in request
- * order; the activity or clause is picked by a fixed stride, so the output is deterministic.
+ * The benign twin of each request, aligned with `requests` (undefined where no wrapper is
+ * recognised); the activity or clause is picked by a fixed stride over the twins made so far, so
+ * the output is deterministic.
  */
-export function taskTwins(requests: readonly string[]): string[] {
-  const twins: string[] = [];
-  for (const request of requests) {
-    const twin = twinOf(request, twins.length);
-    if (twin !== undefined) twins.push(twin);
-  }
-  return twins;
+export function taskTwins(requests: readonly string[]): Array<string | undefined> {
+  let made = 0;
+  return requests.map((request) => {
+    const twin = twinOf(request, made);
+    if (twin !== undefined) made++;
+    return twin;
+  });
 }
