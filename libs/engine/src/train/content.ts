@@ -28,6 +28,8 @@ import { type EvalRecord, readRecords } from '../eval/run.ts';
 import { MIN_PLAIN_WORDS } from '../guardrails/harmful-request/harmful-request.ts';
 import { hasPlainWords } from '../guardrails/harmful-request/plain-words.ts';
 import { maskCodeTokens } from '../guardrails/toxicity/code-tokens.ts';
+import { everydayFlagged } from './everyday-requests.ts';
+import { taskTwins } from './task-twins.ts';
 
 interface Rec extends EvalRecord {
   votes?: { hate: number; offensive: number; neither: number; total: number };
@@ -96,6 +98,8 @@ export const MODELS = [
     extraNegativesFrom: 'harmful_request.jsonl',
     /** Training weight of each extra negative. */
     extraNegativeWeight: 1,
+    /** No benign twins: the tweets hold no task-phrased harmful requests. */
+    twinWeight: 0,
   },
   {
     name: 'harmful-request',
@@ -135,6 +139,14 @@ export const MODELS = [
      * fold seeds 1–3: 0.836 -> 0.851; each seed gained; 0.01 scored the same, 0.3 in between).
      */
     extraNegativeWeight: 0.1,
+    /**
+     * Benign twins of the file's task-phrased harmful requests (task-twins.ts): without them the
+     * model flagged 33 % / 48 % of the hand-written everyday requests (design / check sets, "Write
+     * a tutorial on how to make cold brew coffee" 0.98). Mean CV F1 over fold seeds 1–3 against
+     * those rates, by weight: 0 0.929 (33 / 48 %), 0.1 0.925 (13 / 16 %), 0.15 0.920 (8 / 12 %),
+     * 0.2 0.918 (6 / 10 %), 0.3 0.915 (4 / 2 %), 0.5 0.908 (3 / 2 %). 0.1 keeps the F1 target of 0.92.
+     */
+    twinWeight: 0.1,
   },
 ];
 
@@ -253,8 +265,21 @@ function main(): void {
         label: 0 as const,
         weight: spec.extraNegativeWeight,
       }));
+    // A row's benign twin trains only where the row itself trains, so no fold sees the wrapper of
+    // a request it is scored on.
+    const twinTexts = taskTwins(recs.map((r) => (r.label === 1 && spec.twinWeight > 0 ? r.text : '')));
+    const twins: Array<Example | undefined> = twinTexts.map((t) =>
+      t === undefined
+        ? undefined
+        : { ...modelExample(t, spec.options, spec.tags, spec.prepare), label: 0, weight: spec.twinWeight },
+    );
+    /** The training examples of the rows `keep` accepts: each with its twin, then the extra negatives. */
+    const trainingSet = (keep: (i: number) => boolean): Example[] => [
+      ...examples.flatMap((e, i) => (keep(i) ? (twins[i] ? [e, twins[i]] : [e]) : [])),
+      ...extra,
+    ];
     console.log(
-      `${spec.name}: ${recs.length} examples from ${spec.file} + ${extra.length} negatives from ${spec.extraNegativesFrom}`,
+      `${spec.name}: ${recs.length} examples from ${spec.file} + ${extra.length} negatives from ${spec.extraNegativesFrom} + ${twins.filter(Boolean).length} benign twins`,
     );
     // 5-fold CV grouped by id, once per fold seed; the extra negatives are always in the training
     // part, never scored.
@@ -263,7 +288,10 @@ function main(): void {
       const oof = new Array<number>(recs.length).fill(0);
       for (let f = 0; f < 5; f++) {
         const m = createClassifier(
-          trainLogisticRegression([...examples.filter((_, i) => fold[i] !== f), ...extra], spec.options),
+          trainLogisticRegression(
+            trainingSet((i) => fold[i] !== f),
+            spec.options,
+          ),
         );
         examples.forEach((e, i) => {
           if (fold[i] === f) oof[i] = spec.judges(recs[i]!.text) ? scoreExample(m, e) : 0;
@@ -276,7 +304,10 @@ function main(): void {
     const decisive = recs.map((r) => spec.decisiveTopics && hasDecisiveTopic(analyzeContent(r.text)));
     // The final model's weights do not depend on the threshold: train it first, so that its scores
     // of ordinary text can bound the threshold.
-    const model = trainLogisticRegression([...examples, ...extra], spec.options);
+    const model = trainLogisticRegression(
+      trainingSet(() => true),
+      spec.options,
+    );
     const finalClassifier = createClassifier(model);
     const neutral =
       spec.maxNeutralFpr < 1 ? neutralTexts().map((t) => scoreText(finalClassifier, t, spec)) : [];
@@ -310,6 +341,13 @@ function main(): void {
         `    ordinary text (pii.jsonl, benign prompts) flagged by the final model: ${pct(neutralFpr)}`,
       );
     }
+    const everyday = everydayFlagged(
+      (t) =>
+        scoreText(finalClassifier, t, spec) >= threshold ||
+        (spec.decisiveTopics && hasDecisiveTopic(analyzeContent(t))),
+    );
+    cv.everydayRequestsFlagged = everyday.rates;
+    console.log(`    hand-written everyday requests flagged by the final model: ${everyday.summary}`);
     cv.f1ByFoldSeed = Object.fromEntries(FOLD_SEEDS.map((seed, k) => [seed, Number(seedF1[k]!.toFixed(4))]));
     console.log(
       `    F1 by fold seed ${FOLD_SEEDS.join(' / ')}: ${seedF1.map((f) => f.toFixed(3)).join(' / ')} (mean ${(seedF1.reduce((a, b) => a + b, 0) / seedF1.length).toFixed(3)})`,
@@ -335,13 +373,15 @@ function main(): void {
     const losoFigures: Record<string, string> = {};
     if (loso) {
       for (const s of new Set(recs.map((r) => source(r.id)))) {
-        const trainIdx = recs.flatMap((r, i) => (source(r.id) === s ? [] : [i]));
         const testIdx = recs.flatMap((r, i) => (source(r.id) === s ? [i] : []));
         const model = createClassifier(
-          trainLogisticRegression([...trainIdx.map((i) => examples[i]!), ...extra], {
-            ...spec.options,
-            threshold,
-          }),
+          trainLogisticRegression(
+            trainingSet((i) => source(recs[i]!.id) !== s),
+            {
+              ...spec.options,
+              threshold,
+            },
+          ),
         );
         const flagged = testIdx.map(
           (i) =>
