@@ -29,6 +29,7 @@ import { MIN_PLAIN_WORDS } from '../guardrails/harmful-request/harmful-request.t
 import { hasPlainWords } from '../guardrails/harmful-request/plain-words.ts';
 import { maskCodeTokens } from '../guardrails/toxicity/code-tokens.ts';
 import { everydayFlagged } from './everyday-requests.ts';
+import { personalRequests } from './personal-requests.ts';
 import { taskTwins } from './task-twins.ts';
 
 interface Rec extends EvalRecord {
@@ -100,6 +101,8 @@ export const MODELS = [
     extraNegativeWeight: 1,
     /** No benign twins: the tweets hold no task-phrased harmful requests. */
     twinWeight: 0,
+    /** No personal requests: Toxicity flags none of the hand-written ones. */
+    personalRequestWeight: 0,
   },
   {
     name: 'harmful-request',
@@ -147,6 +150,12 @@ export const MODELS = [
      * 0.2 0.918 (6 / 10 %), 0.3 0.915 (4 / 2 %), 0.5 0.908 (3 / 2 %). 0.1 keeps the F1 target of 0.92.
      */
     twinWeight: 0.1,
+    /**
+     * Benign requests about family, friends and colleagues (personal-requests.ts), always in
+     * training: the personal everyday requests flagged 14 / 30 -> 3 / 30, mean CV F1 0.925 either
+     * way (0.2: the same), hard-negative FPR 3.1 -> 3.4 %.
+     */
+    personalRequestWeight: 0.1,
   },
 ];
 
@@ -265,6 +274,15 @@ function main(): void {
         label: 0 as const,
         weight: spec.extraNegativeWeight,
       }));
+    if (spec.personalRequestWeight > 0) {
+      for (const request of personalRequests()) {
+        extra.push({
+          ...modelExample(request, spec.options, spec.tags, spec.prepare),
+          label: 0,
+          weight: spec.personalRequestWeight,
+        });
+      }
+    }
     // A row's benign twin trains only where the row itself trains, so no fold sees the wrapper of
     // a request it is scored on.
     const twinTexts = taskTwins(recs.map((r) => (r.label === 1 && spec.twinWeight > 0 ? r.text : '')));
@@ -279,7 +297,7 @@ function main(): void {
       ...extra,
     ];
     console.log(
-      `${spec.name}: ${recs.length} examples from ${spec.file} + ${extra.length} negatives from ${spec.extraNegativesFrom} + ${twins.filter(Boolean).length} benign twins`,
+      `${spec.name}: ${recs.length} examples from ${spec.file} + ${extra.length} negatives from ${spec.extraNegativesFrom} and personal-requests.ts + ${twins.filter(Boolean).length} benign twins`,
     );
     // 5-fold CV grouped by id, once per fold seed; the extra negatives are always in the training
     // part, never scored.

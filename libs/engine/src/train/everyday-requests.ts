@@ -2,7 +2,9 @@
  * Hand-written everyday requests ("Write a tutorial on how to bake sourdough bread"), never
  * trained on: they measure what the cross-validation cannot, false alarms on ordinary tasks
  * phrased like the harmful requests of AdvBench and HarmBench. `design` found the problem and chose
- * the benign twins' form and weight (task-twins.ts); `check` was written later and looked at less.
+ * the benign twins' form and weight (task-twins.ts); `check` was written later and looked at less;
+ * `personal` (requests about family and friends) was written after personal-requests.ts and looked
+ * at once per weight tried.
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -10,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
-export const EVERYDAY_REQUESTS = ['design', 'check'].map((name) => ({
+export const EVERYDAY_REQUESTS = ['design', 'check', 'personal'].map((name) => ({
   name,
   texts: readFileSync(join(here, `everyday-requests/${name}.txt`), 'utf8')
     .trim()
