@@ -28,7 +28,8 @@ import { type EvalRecord, readRecords } from '../eval/run.ts';
 import { MIN_PLAIN_WORDS } from '../guardrails/harmful-request/harmful-request.ts';
 import { hasPlainWords } from '../guardrails/harmful-request/plain-words.ts';
 import { maskCodeTokens } from '../guardrails/toxicity/code-tokens.ts';
-import { everydayFlagged } from './everyday-requests.ts';
+import { everydayChat } from './everyday-chat.ts';
+import { everydayFlagged } from './everyday-texts.ts';
 import { personalRequests } from './personal-requests.ts';
 import { taskTwins } from './task-twins.ts';
 
@@ -103,6 +104,13 @@ export const MODELS = [
     twinWeight: 0,
     /** No personal requests: Toxicity flags none of the hand-written ones. */
     personalRequestWeight: 0,
+    /**
+     * Everyday remarks with strong words used mildly (everyday-chat.ts), always in training: the
+     * chat sets flagged 12 / 70 -> 2 / 70 (design) and 8 / 20 -> 3 / 20 (check), mean CV F1 0.887
+     * either way, threshold 0.37 -> 0.35, CV FPR 9.6 -> 10.1 %. At 0.1: 3 / 70 and 3 / 20; at 1:
+     * 2 / 70 and 1 / 20 but threshold 0.31 and FPR 11.3 %.
+     */
+    chatWeight: 0.3,
   },
   {
     name: 'harmful-request',
@@ -156,6 +164,8 @@ export const MODELS = [
      * way (0.2: the same), hard-negative FPR 3.1 -> 3.4 %.
      */
     personalRequestWeight: 0.1,
+    /** No everyday remarks: the model reads requests. */
+    chatWeight: 0,
   },
 ];
 
@@ -274,6 +284,15 @@ function main(): void {
         label: 0 as const,
         weight: spec.extraNegativeWeight,
       }));
+    if (spec.chatWeight > 0) {
+      for (const remark of everydayChat()) {
+        extra.push({
+          ...modelExample(remark, spec.options, spec.tags, spec.prepare),
+          label: 0,
+          weight: spec.chatWeight,
+        });
+      }
+    }
     if (spec.personalRequestWeight > 0) {
       for (const request of personalRequests()) {
         extra.push({
@@ -297,7 +316,7 @@ function main(): void {
       ...extra,
     ];
     console.log(
-      `${spec.name}: ${recs.length} examples from ${spec.file} + ${extra.length} negatives from ${spec.extraNegativesFrom} and personal-requests.ts + ${twins.filter(Boolean).length} benign twins`,
+      `${spec.name}: ${recs.length} examples from ${spec.file} + ${extra.length} extra negatives (${spec.extraNegativesFrom} and hand-written) + ${twins.filter(Boolean).length} benign twins`,
     );
     // 5-fold CV grouped by id, once per fold seed; the extra negatives are always in the training
     // part, never scored.
@@ -364,8 +383,8 @@ function main(): void {
         scoreText(finalClassifier, t, spec) >= threshold ||
         (spec.decisiveTopics && hasDecisiveTopic(analyzeContent(t))),
     );
-    cv.everydayRequestsFlagged = everyday.rates;
-    console.log(`    hand-written everyday requests flagged by the final model: ${everyday.summary}`);
+    cv.everydayTextsFlagged = everyday.rates;
+    console.log(`    hand-written everyday texts flagged by the final model: ${everyday.summary}`);
     cv.f1ByFoldSeed = Object.fromEntries(FOLD_SEEDS.map((seed, k) => [seed, Number(seedF1[k]!.toFixed(4))]));
     console.log(
       `    F1 by fold seed ${FOLD_SEEDS.join(' / ')}: ${seedF1.map((f) => f.toFixed(3)).join(' / ')} (mean ${(seedF1.reduce((a, b) => a + b, 0) / seedF1.length).toFixed(3)})`,

@@ -26,7 +26,7 @@ import { overrideInstruction } from '../guardrails/override-instruction/override
 import { promptInjectionSignature } from '../guardrails/prompt-injection-signature/prompt-injection-signature.ts';
 import { roleplayInjection } from '../guardrails/roleplay-injection/roleplay-injection.ts';
 import { systemPromptLeak } from '../guardrails/system-prompt-leak/system-prompt-leak.ts';
-import { everydayFlagged } from './everyday-requests.ts';
+import { everydayFlagged } from './everyday-texts.ts';
 import { taskTwins } from './task-twins.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -350,9 +350,7 @@ for (const file of ['secrets.jsonl', 'pii.jsonl']) {
     texts.filter((t) => finalClassifier.score(classifierInput(t)) >= threshold).length / texts.length;
 }
 const everyday = everydayFlagged((t) => finalClassifier.score(classifierInput(t)) >= threshold);
-console.log(
-  `final model on hand-written everyday requests (train/everyday-requests.ts): ${everyday.summary}`,
-);
+console.log(`final model on hand-written everyday texts (train/everyday-texts.ts): ${everyday.summary}`);
 console.log(
   `final model on texts that are no attack: ${Object.entries(otherFlagged)
     .map(([f, r]) => `${f} ${pct(r)} flagged`)
@@ -387,7 +385,7 @@ if (!process.argv.includes('--no-write')) {
         f1ByFoldSeed: Object.fromEntries(FOLD_SEEDS.map((seed, k) => [seed, f1ByFoldSeed[k]])),
         buried: buriedFigures,
         otherFilesFlagged: otherFlagged,
-        everydayRequestsFlagged: everyday.rates,
+        everydayTextsFlagged: everyday.rates,
         perSource,
         misses: misses.map((m) => ({ id: m.e.row.id, score: Number(m.s.toFixed(3)) })),
         falseAlarms: falseAlarms.map((m) => ({ id: m.e.row.id, score: Number(m.s.toFixed(3)) })),

@@ -27,6 +27,19 @@ describe('Toxicity', () => {
     expect(run('typical l1btard logic').details.scores['insult']).toBeGreaterThan(0);
   });
 
+  it('passes everyday remarks that use strong words mildly', () => {
+    // Without the remarks of train/everyday-chat.ts all four failed.
+    for (const t of [
+      'My little brother went nuts when he opened his birthday present.',
+      "I'm starving, let's get lunch.",
+      'The movie was dumb but fun.',
+      'I got destroyed at chess by my eight-year-old niece.',
+    ]) {
+      expect(run(t).passed, t).toBe(true);
+    }
+    expect(run('you are a worthless idiot and everyone hates you').passed).toBe(false);
+  });
+
   it('passes benign look-alikes and identity terms alone', () => {
     for (const t of [
       'I love spicy food',

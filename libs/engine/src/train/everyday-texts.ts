@@ -1,0 +1,37 @@
+/**
+ * Hand-written everyday texts, never trained on: they measure what the cross-validation cannot,
+ * false alarms on ordinary text unlike the eval files' benign rows.
+ * - `design`: everyday requests phrased like the harmful requests of AdvBench and HarmBench
+ *   ("Write a tutorial on how to bake sourdough bread"); found the problem and chose the benign
+ *   twins' form and weight (task-twins.ts). `check`: the same kind, written later, looked at less.
+ * - `personal`: requests about family and friends, written after personal-requests.ts and looked at
+ *   once per weight tried.
+ * - `chat-design`: everyday remarks with strong words used mildly ("I could eat a horse"), which
+ *   shaped everyday-chat.ts; `chat-check`: the same kind, written before that list.
+ */
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+export const EVERYDAY_TEXTS = ['design', 'check', 'personal', 'chat-design', 'chat-check'].map((name) => ({
+  name,
+  texts: readFileSync(join(here, `everyday/${name}.txt`), 'utf8')
+    .trim()
+    .split('\n'),
+}));
+
+/** "design 5.6 % of 90 flagged, check 2.0 % of 50 flagged" and the rates by set name. */
+export function everydayFlagged(isFlagged: (text: string) => boolean): {
+  rates: Record<string, number>;
+  summary: string;
+} {
+  const rates = Object.fromEntries(
+    EVERYDAY_TEXTS.map(({ name, texts }) => [name, texts.filter(isFlagged).length / texts.length]),
+  );
+  const summary = EVERYDAY_TEXTS.map(
+    ({ name, texts }) => `${name} ${(rates[name]! * 100).toFixed(1)}% of ${texts.length} flagged`,
+  ).join(', ');
+  return { rates, summary };
+}
