@@ -284,26 +284,18 @@ function main(): void {
         label: 0 as const,
         weight: spec.extraNegativeWeight,
       }));
-    if (spec.chatWeight > 0) {
-      for (const remark of everydayChat()) {
-        extra.push({
-          ...modelExample(remark, spec.options, spec.tags, spec.prepare),
-          label: 0,
-          weight: spec.chatWeight,
-        });
-      }
-    }
-    if (spec.personalRequestWeight > 0) {
-      for (const request of personalRequests()) {
-        extra.push({
-          ...modelExample(request, spec.options, spec.tags, spec.prepare),
-          label: 0,
-          weight: spec.personalRequestWeight,
-        });
+    // Hand-written benign texts, always in training.
+    for (const [texts, weight] of [
+      [everydayChat, spec.chatWeight],
+      [personalRequests, spec.personalRequestWeight],
+    ] as const) {
+      if (weight === 0) continue;
+      for (const text of texts()) {
+        extra.push({ ...modelExample(text, spec.options, spec.tags, spec.prepare), label: 0, weight });
       }
     }
     // A row's benign twin trains only where the row itself trains, so no fold sees the wrapper of
-    // a request it is scored on.
+    // a request it is scored on. Benign rows pass '' and get none.
     const twinTexts = taskTwins(recs.map((r) => (r.label === 1 && spec.twinWeight > 0 ? r.text : '')));
     const twins: Array<Example | undefined> = twinTexts.map((t) =>
       t === undefined
@@ -441,7 +433,7 @@ function main(): void {
     }
     model.meta = {
       ...model.meta,
-      data: `shared/eval/${spec.file} + label-0 texts of shared/eval/${spec.extraNegativesFrom} (dev parts; sources and licences in docs/guardrails/content-safety.md)`,
+      data: `shared/eval/${spec.file} + label-0 texts of shared/eval/${spec.extraNegativesFrom} (dev parts; sources and licences in docs/guardrails/content-safety.md) + hand-written benign texts and twins (train/everyday-chat.ts, personal-requests.ts, task-twins.ts)`,
       input: spec.options.tokenHashes
         ? 'hashes of the content analysis tokens + signal tags (detectors/content/signals.ts modelTokens)'
         : 'text + signal tags (detectors/content/signals.ts modelInput)',

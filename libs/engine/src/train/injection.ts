@@ -119,7 +119,6 @@ const borrowed: Example[] = borrowedRequests.map((t) => ({
 const codeNegatives: Example[] = readRecords(join(dataDir, CODE_NEGATIVES.file))
   .filter((r, i) => i % 2 === 0 && !CODE_NEGATIVES.excludeSources.includes(sourceOf(r)))
   .map((r) => ({ text: classifierInput(r.text), label: 0, weight: CODE_NEGATIVES.weight }));
-/** Extra examples in every training part, never scored. */
 /** A benign twin per borrowed request, at the same weight (see task-twins.ts). */
 const twins: Example[] = taskTwins(borrowedRequests)
   .filter((t) => t !== undefined)
@@ -128,6 +127,7 @@ const twins: Example[] = taskTwins(borrowedRequests)
     label: 0,
     weight: BORROWED_ATTACKS.weight,
   }));
+/** Extra examples in every training part, never scored. */
 const alwaysTrain = [...borrowed, ...codeNegatives, ...twins];
 
 /** The rule-based guardrails that run beside the model in the eval target (no training involved). */
