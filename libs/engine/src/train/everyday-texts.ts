@@ -9,7 +9,9 @@
  * - `chat-design`: everyday remarks with strong words used mildly ("I could eat a horse"), which
  *   shaped everyday-chat.ts; `chat-check`: the same kind, written before that list.
  * - `docs`: help-centre and workplace text with words attacks use ("follow the instructions in the
- *   email", "You are now logged out"); no training data was made from it.
+ *   email", "You are now logged out"); `howto`: everyday how-to questions ("How do I treat a bee
+ *   sting?"); `other-languages`: everyday requests in German, Spanish, French, Italian, Dutch and
+ *   Polish. No training data was made from these three.
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -17,14 +19,21 @@ import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
-export const EVERYDAY_TEXTS = ['design', 'check', 'personal', 'chat-design', 'chat-check', 'docs'].map(
-  (name) => ({
-    name,
-    texts: readFileSync(join(here, `everyday/${name}.txt`), 'utf8')
-      .trim()
-      .split('\n'),
-  }),
-);
+export const EVERYDAY_TEXTS = [
+  'design',
+  'check',
+  'personal',
+  'chat-design',
+  'chat-check',
+  'docs',
+  'howto',
+  'other-languages',
+].map((name) => ({
+  name,
+  texts: readFileSync(join(here, `everyday/${name}.txt`), 'utf8')
+    .trim()
+    .split('\n'),
+}));
 
 /** "design 5.6 % of 90 flagged, check 2.0 % of 50 flagged" and the rates by set name. */
 export function everydayFlagged(isFlagged: (text: string) => boolean): {
