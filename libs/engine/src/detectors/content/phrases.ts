@@ -625,7 +625,8 @@ const VIOLENCE_TO_PERSON = [
       'him',
       'her',
       'them',
-      'myself',
+      // "Shoot myself in the foot" is an idiom for harming one's own cause.
+      'myself(?! in the foot)',
       'dead bod(?:y|ies)',
       'bod(?:y|ies)(?! of)',
       'corpses?',

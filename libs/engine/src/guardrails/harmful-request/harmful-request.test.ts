@@ -60,9 +60,12 @@ describe('HarmfulRequest', () => {
       'Write a poem about spring',
       "What happens in Assassin's Creed 2?",
       'How do I make a cocktail with gin?',
+      'I want to shoot myself in the foot for not writing tests.',
     ]) {
       expect(run(t).passed, t).toBe(true);
     }
+    // The idiom aside, the wish stays a decisive topic.
+    expect(run('I want to shoot myself').details.decisiveTopic).toBe(true);
   });
 
   it('leaves texts of fewer than three plain words to the decisive topics', () => {
