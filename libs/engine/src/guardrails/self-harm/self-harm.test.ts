@@ -22,6 +22,9 @@ describe('SelfHarm', () => {
       details: { level: 'active' },
     });
     expect(run('I want to die')).toMatchObject({ passed: false, details: { level: 'active' } });
+    for (const t of ['I want to shoot myself', 'I feel like ending it all', 'I want to hang myself']) {
+      expect(run(t), t).toMatchObject({ passed: false, details: { level: 'active' } });
+    }
   });
 
   it('passive mentions pass with resources unless strict', () => {
@@ -37,6 +40,7 @@ describe('SelfHarm', () => {
       'this joke is killing me',
       'I could die for a pizza right now... kidding',
       'Cut the onions',
+      'I want to shoot myself in the foot for not writing tests',
     ]) {
       expect(run(t).passed, t).toBe(true);
     }
