@@ -30,6 +30,7 @@ import { hasPlainWords } from '../guardrails/harmful-request/plain-words.ts';
 import { maskCodeTokens } from '../guardrails/toxicity/code-tokens.ts';
 import { everydayChat } from './everyday-chat.ts';
 import { everydayFlagged } from './everyday-texts.ts';
+import { pct } from './percent.ts';
 import { personalRequests } from './personal-requests.ts';
 import { taskTwins } from './task-twins.ts';
 
@@ -56,7 +57,6 @@ const write = !args.includes('--no-write');
 const loso = !args.includes('--no-loso');
 
 const source = (id: string) => id.replace(/-\d+$/, '');
-const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 
 export const MODELS = [
   {

@@ -16,6 +16,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { pct } from './percent.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -44,7 +45,7 @@ export function everydayFlagged(isFlagged: (text: string) => boolean): {
     EVERYDAY_TEXTS.map(({ name, texts }) => [name, texts.filter(isFlagged).length / texts.length]),
   );
   const summary = EVERYDAY_TEXTS.map(
-    ({ name, texts }) => `${name} ${(rates[name]! * 100).toFixed(1)}% of ${texts.length} flagged`,
+    ({ name, texts }) => `${name} ${pct(rates[name]!)} of ${texts.length} flagged`,
   ).join(', ');
   return { rates, summary };
 }

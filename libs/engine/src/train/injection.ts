@@ -27,6 +27,7 @@ import { promptInjectionSignature } from '../guardrails/prompt-injection-signatu
 import { roleplayInjection } from '../guardrails/roleplay-injection/roleplay-injection.ts';
 import { systemPromptLeak } from '../guardrails/system-prompt-leak/system-prompt-leak.ts';
 import { everydayFlagged } from './everyday-texts.ts';
+import { pct } from './percent.ts';
 import { taskTwins } from './task-twins.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -164,8 +165,6 @@ function chooseThreshold(oofs: number[][]): number {
   }
   return best;
 }
-
-const pct = (x: number): string => `${(x * 100).toFixed(1)}%`;
 
 const wordCount = (t: string): number => t.split(/\s+/).filter(Boolean).length;
 const signatureFlags = (text: string): boolean =>
