@@ -102,15 +102,15 @@ export const MODELS = [
     extraNegativeWeight: 1,
     /** No benign twins: the tweets hold no task-phrased harmful requests. */
     twinWeight: 0,
-    /** No personal requests: Toxicity flags none of the hand-written ones. */
-    personalRequestWeight: 0,
-    /**
-     * Everyday remarks with strong words used mildly (everyday-chat.ts), always in training: the
-     * chat sets flagged 12 / 70 -> 2 / 70 (design) and 8 / 20 -> 3 / 20 (check), mean CV F1 0.887
-     * either way, threshold 0.37 -> 0.35, CV FPR 9.6 -> 10.1 %. At 0.1: 3 / 70 and 3 / 20; at 1:
-     * 2 / 70 and 1 / 20 but threshold 0.31 and FPR 11.3 %.
-     */
-    chatWeight: 0.3,
+    handWrittenNegatives: [
+      /**
+       * Everyday remarks with strong words used mildly: the chat sets flagged 12 / 70 -> 2 / 70
+       * (design) and 8 / 20 -> 3 / 20 (check), mean CV F1 0.887 either way, threshold 0.37 -> 0.35,
+       * CV FPR 9.6 -> 10.1 %. At 0.1: 3 / 70 and 3 / 20; at 1: 2 / 70 and 1 / 20 but threshold
+       * 0.31 and FPR 11.3 %.
+       */
+      { texts: everydayChat, weight: 0.3 },
+    ],
   },
   {
     name: 'harmful-request',
@@ -158,14 +158,14 @@ export const MODELS = [
      * 0.2 0.918 (6 / 10 %), 0.3 0.915 (4 / 2 %), 0.5 0.908 (3 / 2 %). 0.1 keeps the F1 target of 0.92.
      */
     twinWeight: 0.1,
-    /**
-     * Benign requests about family, friends and colleagues (personal-requests.ts), always in
-     * training: the personal everyday requests flagged 14 / 30 -> 3 / 30, mean CV F1 0.925 either
-     * way (0.2: the same), hard-negative FPR 3.1 -> 3.4 %.
-     */
-    personalRequestWeight: 0.1,
-    /** No everyday remarks: the model reads requests. */
-    chatWeight: 0,
+    handWrittenNegatives: [
+      /**
+       * Benign requests about family, friends and colleagues: the personal everyday requests
+       * flagged 14 / 30 -> 3 / 30, mean CV F1 0.925 either way (0.2: the same), hard-negative FPR
+       * 3.1 -> 3.4 %.
+       */
+      { texts: personalRequests, weight: 0.1 },
+    ],
   },
 ];
 
@@ -284,19 +284,15 @@ function main(): void {
         label: 0 as const,
         weight: spec.extraNegativeWeight,
       }));
-    // Hand-written benign texts, always in training.
-    for (const [texts, weight] of [
-      [everydayChat, spec.chatWeight],
-      [personalRequests, spec.personalRequestWeight],
-    ] as const) {
-      if (weight === 0) continue;
+    // Hand-written benign texts (everyday-chat.ts, personal-requests.ts), always in training.
+    for (const { texts, weight } of spec.handWrittenNegatives) {
       for (const text of texts()) {
         extra.push({ ...modelExample(text, spec.options, spec.tags, spec.prepare), label: 0, weight });
       }
     }
     // A row's benign twin trains only where the row itself trains, so no fold sees the wrapper of
-    // a request it is scored on. Benign rows pass '' and get none.
-    const twinTexts = taskTwins(recs.map((r) => (r.label === 1 && spec.twinWeight > 0 ? r.text : '')));
+    // a request it is scored on. Benign rows get none.
+    const twinTexts = taskTwins(recs.map((r) => (r.label === 1 && spec.twinWeight > 0 ? r.text : undefined)));
     const twins: Array<Example | undefined> = twinTexts.map((t) =>
       t === undefined
         ? undefined

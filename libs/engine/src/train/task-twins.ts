@@ -193,14 +193,14 @@ function twinOf(request: string, k: number): string | undefined {
 }
 
 /**
- * The benign twin of each request, aligned with `requests` (undefined where no wrapper is
- * recognised); the activity or clause is picked by a fixed stride over the twins made so far, so
- * the output is deterministic.
+ * The benign twin of each request, aligned with `requests` (undefined where there is no request or
+ * no wrapper is recognised); the activity or clause is picked by a fixed stride over the twins made
+ * so far, so the output is deterministic.
  */
-export function taskTwins(requests: readonly string[]): Array<string | undefined> {
+export function taskTwins(requests: ReadonlyArray<string | undefined>): Array<string | undefined> {
   let made = 0;
   return requests.map((request) => {
-    const twin = twinOf(request, made);
+    const twin = request === undefined ? undefined : twinOf(request, made);
     if (twin !== undefined) made++;
     return twin;
   });
