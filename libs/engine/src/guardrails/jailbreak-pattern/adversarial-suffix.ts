@@ -145,14 +145,43 @@ function hasTokens(text: string, n: number): boolean {
 }
 
 /**
+ * Whether the brackets or double quotes / backticks of `text[start, end)` fail to pair up: a code
+ * fragment quoted in a question closes what it opens (`format!("{}-{}", first, last)`,
+ * `[{name: DB_HOST}]`); an optimised suffix opens and never closes (`({"clock`, `[ interview:@"`).
+ */
+export function unpaired(text: string, start: number, end: number): boolean {
+  let parens = 0;
+  let brackets = 0;
+  let braces = 0;
+  let quotes = 0;
+  let backticks = 0;
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x28) parens++;
+    else if (c === 0x29) parens--;
+    else if (c === 0x5b) brackets++;
+    else if (c === 0x5d) brackets--;
+    else if (c === 0x7b) braces++;
+    else if (c === 0x7d) braces--;
+    else if (c === 0x22) quotes++;
+    else if (c === 0x60) backticks++;
+  }
+  return parens !== 0 || brackets !== 0 || braces !== 0 || quotes % 2 === 1 || backticks % 2 === 1;
+}
+
+/**
  * The span of an adversarial suffix ending the text, or undefined: among the last 16 tokens of
- * the last line (at least 12 of them, in a text of 16+ tokens), three or more soup tokens (one at
- * least of symbols glued to letters) mixed with four or more plain words. Code lines have few
- * plain words; prose has no soup; brand names in camel case (iPhone, PostgreSQL) alone are not enough.
+ * the last line (at least 12 of them, in a text of 16+ tokens), soup tokens (one at least of
+ * symbols glued to letters) mixed with four or more plain words — two soup tokens when the tail's
+ * brackets and quotes do not pair up, else three with one of them a case change or letters glued to
+ * digits. A question quoting code pairs its brackets and quotes and has symbol tokens only; code
+ * lines have few plain words; prose has no soup; brand names in camel case (iPhone, PostgreSQL)
+ * alone are not enough.
  */
 export function adversarialSuffix(text: string): { start: number; end: number } | undefined {
   const t = tailSoup(text, 16);
-  if (t.tokens < 12 || t.soup < 3 || t.symbols < 1 || t.plain < 4) return undefined;
-  if (!hasTokens(text, 16)) return undefined;
+  if (t.tokens < 12 || t.soup < 2 || t.symbols < 1 || t.plain < 4) return undefined;
+  const soupEnough = unpaired(text, t.start, t.end) || (t.soup >= 3 && t.soup > t.symbols);
+  if (!soupEnough || !hasTokens(text, 16)) return undefined;
   return { start: t.start, end: t.end };
 }
