@@ -28,6 +28,7 @@ import { type EvalRecord, readRecords } from '../eval/run.ts';
 import { MIN_PLAIN_WORDS } from '../guardrails/harmful-request/harmful-request.ts';
 import { hasPlainWords } from '../guardrails/harmful-request/plain-words.ts';
 import { maskCodeTokens } from '../guardrails/toxicity/code-tokens.ts';
+import { TOXICITY_CATEGORIES, toxicity } from '../guardrails/toxicity/toxicity.ts';
 import { everydayChat } from './everyday-chat.ts';
 import { everydayFlagged } from './everyday-texts.ts';
 import { pct } from './percent.ts';
@@ -57,6 +58,21 @@ const write = !args.includes('--no-write');
 const loso = !args.includes('--no-loso');
 
 const source = (id: string) => id.replace(/-\d+$/, '');
+
+/**
+ * Toxicity with the model left out: what fails on its lexicon categories alone (slurs, wishes of
+ * death or harm). The guardrail fails on these whatever the model says.
+ */
+const toxicityWithoutModel = toxicity.create(
+  toxicity.configSchema.parse({ categories: TOXICITY_CATEGORIES.filter((c) => c !== 'toxic') }),
+  {},
+);
+
+function failsToxicityWithoutModel(text: string): boolean {
+  const detection = toxicityWithoutModel({ text, stage: 'input', context: {}, caller: { userId: 'train' } });
+  if (detection instanceof Promise) throw new Error('Toxicity is synchronous');
+  return !detection.passed;
+}
 
 export const MODELS = [
   {
@@ -95,7 +111,11 @@ export const MODELS = [
      */
     prepare: maskCodeTokens,
     tags: {},
-    decisiveTopics: false,
+    /**
+     * Slurs and wishes of harm fail the guardrail without the model: figures and threshold count
+     * them, as `npm run eval` does.
+     */
+    failsWithoutModel: failsToxicityWithoutModel,
     /** Benign prompts from the other file: the tweets alone never show a plain question or task. */
     extraNegativesFrom: 'harmful_request.jsonl',
     /** Training weight of each extra negative. */
@@ -141,7 +161,7 @@ export const MODELS = [
     /** Request-topic tags (privacy, confidential, stereotype): CV F1 0.868 -> 0.874 (seeds 2, 3: +0.001, +0.005). */
     tags: { topics: true },
     /** The guardrail fails on a decisive request topic whatever the model says: so are figures and threshold. */
-    decisiveTopics: true,
+    failsWithoutModel: (text: string) => hasDecisiveTopic(analyzeContent(text)),
     /** Neutral statements about identity groups and everyday tweets: not requests for harm. */
     extraNegativesFrom: 'toxicity.jsonl',
     /**
@@ -325,8 +345,8 @@ function main(): void {
       return oof;
     });
     const oof = oofs[0]!;
-    // Texts the guardrail fails on a decisive request topic (phrases.ts), whatever the model says.
-    const decisive = recs.map((r) => spec.decisiveTopics && hasDecisiveTopic(analyzeContent(r.text)));
+    // Texts the guardrail fails on whatever the model says (a decisive request topic, a slur).
+    const decisive = recs.map((r) => spec.failsWithoutModel(r.text));
     // The final model's weights do not depend on the threshold: train it first, so that its scores
     // of ordinary text can bound the threshold.
     const model = trainLogisticRegression(
@@ -349,7 +369,7 @@ function main(): void {
       ? neutral.filter((s) => s >= threshold).length / neutral.length
       : undefined;
     const cv = report(
-      `5-fold CV, fold seed ${FOLD_SEEDS[0]} (threshold ${threshold}${spec.decisiveTopics ? ', with decisive topics' : ''})`,
+      `5-fold CV of the guardrail, fold seed ${FOLD_SEEDS[0]} (threshold ${threshold}, ${decisive.filter(Boolean).length} texts fail without the model)`,
       recs,
       oof.map((s, i) => s >= threshold || decisive[i]!),
     );
@@ -367,9 +387,7 @@ function main(): void {
       );
     }
     const everyday = everydayFlagged(
-      (t) =>
-        scoreText(finalClassifier, t, spec) >= threshold ||
-        (spec.decisiveTopics && hasDecisiveTopic(analyzeContent(t))),
+      (t) => scoreText(finalClassifier, t, spec) >= threshold || spec.failsWithoutModel(t),
     );
     cv.everydayTextsFlagged = everyday.rates;
     console.log(`    hand-written everyday texts flagged by the final model: ${everyday.summary}`);

@@ -37,10 +37,8 @@ export const SLURS: readonly string[] = [
   'porchmonkey',
   'junglebunny',
   'spearchucker',
-  'sambo',
   'darkie',
   'darky',
-  'coon',
   'groid',
   'tarbaby',
   'pickaninny',
@@ -49,21 +47,16 @@ export const SLURS: readonly string[] = [
   'heeb',
   'hymie',
   'yid',
-  'shylock',
   'chink',
   'chinky',
-  'gook',
-  'slant',
   'slanteye',
   'zipperhead',
   'chingchong',
   'jap',
-  'nip',
   'spic',
   'spick',
   'wetback',
   'beaner',
-  'greaser',
   'raghead',
   'towelhead',
   'sandnigger',
@@ -73,11 +66,8 @@ export const SLURS: readonly string[] = [
   'currymuncher',
   'wop',
   'dago',
-  'guido',
   'polack',
-  'redskin',
   'injun',
-  'squaw',
   'halfbreed',
   'faggot',
   'fagot',
@@ -85,8 +75,6 @@ export const SLURS: readonly string[] = [
   'faggit',
   'dyke',
   'lesbo',
-  'homo',
-  'tranny',
   'shemale',
   'trannie',
   'retard',
@@ -94,7 +82,6 @@ export const SLURS: readonly string[] = [
   'tard',
   'spaz',
   'mongoloid',
-  'cripple',
   'gypo',
   'pikey',
   'honky',
@@ -105,6 +92,30 @@ export const SLURS: readonly string[] = [
   'golliwog',
   'coolie',
   'mulatto',
+];
+
+/**
+ * Slurs that are also everyday words: the raccoon and the Maine coon, "nip it in the bud", a car's
+ * tranny, the Redskins, "cripple the economy", "a negative slant", Shylock, "gobbledy gook", "homo
+ * sapiens", the name Guido, the martial art sambo, Squaw Valley. In `toxicity.jsonl` they were more
+ * often the everyday word than the slur (39 of the 64 texts with one are labelled not toxic), so they
+ * do not fail a text on their own: the Toxicity model reads them as a tag of their own, and
+ * HateSpeech counts them only when aimed at someone or beside other abuse.
+ */
+export const AMBIGUOUS_SLURS: readonly string[] = [
+  'sambo',
+  'coon',
+  'shylock',
+  'gook',
+  'slant',
+  'nip',
+  'greaser',
+  'guido',
+  'redskin',
+  'squaw',
+  'homo',
+  'tranny',
+  'cripple',
 ];
 
 /** Strong profanity that is insulting in almost every use. */
@@ -401,11 +412,12 @@ export const CUSS_PROFANITY: readonly string[] = Object.entries(cuss as Record<s
   .filter(([w, r]) => r === 2 && /^[a-z]{3,}$/.test(w) && !CUSS_EXCLUDE.has(w))
   .map(([w]) => w);
 
-const slurSet = new Set(SLURS);
+const slurSet = new Set([...SLURS, ...AMBIGUOUS_SLURS]);
 
 /** Every word family, highest weight first per term. */
 export const CONTENT_LEXICON: readonly LexEntry[] = [
   ...family('slur', 1, SLURS),
+  ...family('slur-ambiguous', 0.6, AMBIGUOUS_SLURS),
   ...family('profanity-strong', 0.8, STRONG_PROFANITY, VERBAL),
   ...family('profanity-mild', 0.4, MILD_PROFANITY, PLURAL),
   ...family('insult', 0.5, INSULTS, PLURAL),

@@ -43,6 +43,22 @@ describe('HateSpeech', () => {
     }
   });
 
+  it('counts a slur that is also an everyday word only when aimed at someone or beside other abuse', () => {
+    for (const t of [
+      'Gorgeous calico Maine coon cat',
+      'E250 motor and tranny for sale, 5,200 miles',
+      'Don’t let self-doubt cripple your creativity',
+      'I was pulling for the Redskins in that one',
+      'Nip it in the bud',
+      'The article has a negative slant',
+    ]) {
+      expect(run(t).passed, t).toBe(true);
+    }
+    for (const t of ['whatever you coon', 'shut up you dirty gook', 'fucking tranny freak']) {
+      expect(run(t).passed, t).toBe(false);
+    }
+  });
+
   it('moderate mode only warns on a lone slur; custom slurs are honoured', () => {
     expect(run('stupid faggot', { blockSeverity: 'moderate' }).passed).toBe(true);
     expect(run('what a Zorblat', { customSlurs: ['zorblat'] }).passed).toBe(false);

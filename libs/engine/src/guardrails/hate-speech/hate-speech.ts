@@ -26,6 +26,18 @@ export const HATE_FAMILIES: readonly PatternFamily[] = [
   },
 ];
 
+/**
+ * A slur that is also an everyday word (lexicons.ts AMBIGUOUS_SLURS: "coon", "tranny", "nip") counts
+ * when aimed at someone ("you coon", "ur dirty nip") or beside other abuse in the text, so "Maine
+ * coon cat" and "auto tranny for sale" pass.
+ */
+const OTHER_ABUSE = new Set(['slur', 'profanity-strong', 'insult']);
+const ADDRESSED = /\b(?:you|ur|u|ya)\s+(?:[a-z]+\s+)?$/i;
+
+function addressed(text: string, start: number): boolean {
+  return ADDRESSED.test(text.slice(Math.max(0, start - 24), start));
+}
+
 export const hateSpeech = defineGuardrail({
   name: 'HateSpeech',
   stages: ['input', 'output'],
@@ -60,7 +72,15 @@ export const hateSpeech = defineGuardrail({
       const folded = foldText(text);
       const lexHits = contentLexicon.matchFolded(folded);
       const findings: Finding[] = [];
-      const slurs = [...lexHits.filter((h) => h.entry.category === 'slur'), ...custom.matchFolded(folded)];
+      const abusive = lexHits.some((h) => OTHER_ABUSE.has(h.entry.category));
+      const slurs = [
+        ...lexHits.filter(
+          (h) =>
+            h.entry.category === 'slur' ||
+            (h.entry.category === 'slur-ambiguous' && (abusive || addressed(text, h.start))),
+        ),
+        ...custom.matchFolded(folded),
+      ];
       for (const h of slurs)
         findings.push({
           type: 'slur',

@@ -49,6 +49,7 @@ type ToxicityCategory = (typeof TOXICITY_CATEGORIES)[number];
 
 const LEX_TO_CATEGORY: Record<string, ToxicityCategory> = {
   slur: 'hate',
+  'slur-ambiguous': 'hate',
   'profanity-strong': 'profanity',
   'profanity-mild': 'profanity',
   'profanity-other': 'profanity',
