@@ -63,6 +63,15 @@ describe('Toxicity', () => {
     }
   });
 
+  it('does not fail on a slur that is also an everyday word alone', () => {
+    for (const t of ['Gorgeous calico Maine coon cat', 'E250 motor and tranny for sale', 'auto tranny']) {
+      const r = run(t);
+      expect(r.passed, t).toBe(true);
+      expect(r.details.scores['hate'], t).toBe(0.6);
+    }
+    expect(run('you f*cking n1gger').details.scores['hate']).toBe(1);
+  });
+
   it('fails wishes of death or harm on their own, not advice or talk about hell', () => {
     for (const t of [
       'CNN. Total scum....may you all pay with your lives',
