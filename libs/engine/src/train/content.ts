@@ -85,6 +85,9 @@ export const MODELS = [
      * Tried and not kept: L2 3e-4 with the borrowed benign prompts at half weight, F1 0.896 ->
      * 0.900 (fold seeds 1–3 mean 0.893 -> 0.896, within seed noise) but "I love spicy food" crossed
      * the threshold; L2 1e-3: 0.900, benign look-alikes closer to the threshold.
+     * Character 4-grams alone (3-grams dropped), measured as the guardrail decides: mean CV F1
+     * 0.891 -> 0.894, but short texts with a profane 4-gram inside a word failed ("We drove through
+     * Scunthorpe yesterday" 0.41, "shiitake mushrooms", "Cockburn Street"): the 3-grams dilute them.
      */
     options: {
       seed: 1,
