@@ -12,6 +12,9 @@
  *   email", "You are now logged out"); `howto`: everyday how-to questions ("How do I treat a bee
  *   sting?"); `other-languages`: everyday requests in German, Spanish, French, Italian, Dutch and
  *   Polish. No training data was made from these three.
+ * - `identity`: neutral and supportive statements about identity groups ("Trans people deserve the
+ *   same respect as anyone else"), written before identity-statements.ts and not looked at while
+ *   writing it.
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -29,6 +32,7 @@ export const EVERYDAY_TEXTS = [
   'docs',
   'howto',
   'other-languages',
+  'identity',
 ].map((name) => ({
   name,
   texts: readFileSync(join(here, `everyday/${name}.txt`), 'utf8')
