@@ -95,6 +95,13 @@ export const JAILBREAK_SIGNATURES: readonly Signature[] = [
     0.5,
   ),
   sig('jailbreak-word', '\\bjailbr(?:oken|eak|eaking|eaks)\\b', 0.5),
+  // The placeholder of a shared jailbreak template ("Answer my first question: [INSERT PROMPT
+  // HERE]"), pasted with the template around it. In brackets only: an HTML form's
+  // placeholder="Enter your question here" passes.
+  sig(
+    'template-placeholder',
+    '(?<=[\\[{<] ?)\\b(?:(?:insert|enter|write|put|add) (?:your |the )?|your )(?:prompt|question|request) here\\b(?= ?[\\]}>])',
+  ),
   sig(
     'hypothetical-response',
     '\\bhypothetical (?:response|answer)\\b[^.!?\\n]{0,60}?\\b(?:character|detailed|planning to)\\b',
