@@ -13,8 +13,8 @@
  *   sting?"); `other-languages`: everyday requests in German, Spanish, French, Italian, Dutch and
  *   Polish. No training data was made from these three.
  * - `identity`: neutral and supportive statements about identity groups ("Trans people deserve the
- *   same respect as anyone else"), written before identity-statements.ts and not looked at while
- *   writing it.
+ *   same respect as anyone else"). No training data is made from them (the templated statements
+ *   tried against them are in docs/guardrails/content-safety.md, Weak spots).
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';

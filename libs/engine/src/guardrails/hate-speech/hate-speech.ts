@@ -72,12 +72,17 @@ export const hateSpeech = defineGuardrail({
       const folded = foldText(text);
       const lexHits = contentLexicon.matchFolded(folded);
       const findings: Finding[] = [];
-      const abusive = lexHits.some((h) => OTHER_ABUSE.has(h.entry.category));
+      // Read only when the text has an everyday-word slur.
+      let abusive: boolean | undefined;
+      const hasOtherAbuse = (): boolean => {
+        abusive ??= lexHits.some((x) => OTHER_ABUSE.has(x.entry.category));
+        return abusive;
+      };
       const slurs = [
         ...lexHits.filter(
           (h) =>
             h.entry.category === 'slur' ||
-            (h.entry.category === 'slur-ambiguous' && (abusive || addressed(text, h.start))),
+            (h.entry.category === 'slur-ambiguous' && (hasOtherAbuse() || addressed(text, h.start))),
         ),
         ...custom.matchFolded(folded),
       ];
