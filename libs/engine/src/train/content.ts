@@ -88,6 +88,11 @@ export const MODELS = [
      * Character 4-grams alone (3-grams dropped), measured as the guardrail decides: mean CV F1
      * 0.891 -> 0.894, but short texts with a profane 4-gram inside a word failed ("We drove through
      * Scunthorpe yesterday" 0.41, "shiitake mushrooms", "Cockburn Street"): the 3-grams dilute them.
+     * Word n-grams and character 3–5-grams as two models (`charBuckets`, averaged in logit space):
+     * trained together, the many character n-grams outweigh the words in the √total scaling. Mean
+     * CV F1 of the guardrail at the same threshold (0.36) 0.891 -> 0.893, ordinary text flagged
+     * 1.8 -> 1.2 %; one table for both parts lost that (0.883: their weights collide), a character
+     * table of 2^14 or 2^16 scored no better than 2^15, a word table of 2^15 lost 0.004.
      */
     options: {
       seed: 1,
@@ -95,17 +100,20 @@ export const MODELS = [
       learningRate: 0.2,
       l2: 1e-4,
       buckets: 1 << 16,
-      charNgrams: [3, 4],
+      charNgrams: [3, 4, 5],
+      charBuckets: 1 << 15,
       nbAlpha: 1,
     } satisfies TrainOptions,
     maxHardNegativeFpr: 1,
     /**
      * Share of ordinary text the model may flag at its threshold: the texts of pii.jsonl and the
-     * benign prompts of prompt_injection.jsonl (neither trained on), scored by the final model. At
-     * the best-F1 threshold (0.30) it flagged 4.8 % and 3.5 % of them ("Please send me the invoice
-     * by Friday."); at 3 % (threshold 0.37) mean CV F1 is 0.887 against 0.891 (docs/guardrails/content-safety.md).
+     * benign prompts of prompt_injection.jsonl (neither trained on), scored by the final model. The
+     * two-part model's best-F1 threshold (0.30, mean CV F1 0.896) sits just above what an empty
+     * text scores (0.28), and short plain sentences failed there ("Please send me the invoice by
+     * Friday." 0.36, "She moved here from France" 0.34); at 3 % it took 0.31 (2.4 % flagged). At
+     * 1.5 % it takes 0.36 and flags less of it than the one-model Toxicity did (1.8 %).
      */
-    maxNeutralFpr: 0.03,
+    maxNeutralFpr: 0.015,
     judges: (_text: string) => true,
     /**
      * As the guardrail: code, identifier and number tokens become one placeholder (code-tokens.ts).

@@ -224,6 +224,11 @@ export interface FeatureSpec {
    * tokenising of its own (default false).
    */
   tokenHashes?: boolean;
+  /**
+   * Size of the character n-grams' own table when they form a second model, apart from the word
+   * n-grams (see `LinearModelJson.charModel`); unset: one table for both.
+   */
+  charBuckets?: number;
 }
 
 /** Token hashes of one input: `hashes[0, count)`. */
@@ -235,7 +240,15 @@ export interface TokenHashes {
 /** Emits bucket indices; `token` is called once per token (used for windowing at inference). */
 export interface FeatureSink {
   feature(index: number): void;
+  /** A character n-gram's index in its own table, when the featurizer has `charBuckets`. */
+  charFeature?(index: number): void;
   token(): void;
+}
+
+/** The character n-grams' own model, when they are scored apart from the word n-grams. */
+export interface CharModelWeights {
+  w: Float32Array;
+  bias: number;
 }
 
 function mix(h: number, n: number): number {
@@ -306,6 +319,10 @@ const scoreUnits = new CodeUnitBuffer();
 
 export class Featurizer {
   readonly mask: number;
+  /** Mask of the character n-grams' indices: their own table's, or `mask`. */
+  readonly charMask: number;
+  /** Whether the character n-grams are a model of their own (`charBuckets`). */
+  readonly split: boolean;
   private readonly wordSet: Uint8Array;
   private readonly charSet: Uint8Array;
   private readonly maxWordN: number;
@@ -329,6 +346,12 @@ export class Featurizer {
       throw new Error(`buckets must be a power of two >= 16, got ${b}`);
     }
     this.mask = b - 1;
+    const cb = spec.charBuckets ?? b;
+    if (!Number.isInteger(cb) || cb < 16 || (cb & (cb - 1)) !== 0) {
+      throw new Error(`charBuckets must be a power of two >= 16, got ${cb}`);
+    }
+    this.charMask = cb - 1;
+    this.split = spec.charBuckets !== undefined;
     this.wordSet = new Uint8Array(9);
     this.charSet = new Uint8Array(9);
     for (const n of spec.wordNgrams) {
@@ -469,6 +492,9 @@ export class Featurizer {
       return;
     }
     const t = normalizeForClassifier(text);
+    const emitChar = this.split ? sink.charFeature?.bind(sink) : sink.feature.bind(sink);
+    if (!emitChar) throw new Error('a model with its own character table needs a sink with charFeature');
+    const charMask = this.charMask;
     const buf = this.buf;
     const hist = this.history;
     hist.fill(0);
@@ -512,7 +538,7 @@ export class Featurizer {
           const lim = Math.min(maxN, total - s);
           for (let k = 0; k < lim; k++) {
             ch = Math.imul(ch ^ buf[s + k]!, FNV_PRIME);
-            if (charSet[k + 1] === 1) sink.feature(mix(ch, k + 1) & this.mask);
+            if (charSet[k + 1] === 1) emitChar(mix(ch, k + 1) & charMask);
           }
         }
       }
@@ -538,10 +564,24 @@ export class Featurizer {
    * bucket indices are collected first, then its weights summed in that order (weight lookups are
    * random reads of a table larger than the L2 cache; in a tight loop of their own many of them
    * are in flight at once). Models with character n-grams add a token's character n-grams as one
-   * sum, most of them straight from the cache.
+   * sum, most of them straight from the cache. A model whose character n-grams have their own
+   * table and bias (`charModel`, the featurizer made with `charBuckets`) keeps a second sum and
+   * count per window, and a window's logit is the mean of the two models'.
    */
-  score(text: string, w: Float32Array, bias: number, windowTokens: number, minTail: number): number {
+  score(
+    text: string,
+    w: Float32Array,
+    bias: number,
+    windowTokens: number,
+    minTail: number,
+    charModel?: CharModelWeights,
+  ): number {
     this.assertReadsText();
+    if (this.split !== (charModel !== undefined)) {
+      throw new Error(
+        'a model with its own character table is scored with its character weights, and only such a model',
+      );
+    }
     if (this.deobfuscate) {
       const count = this.wordHashes(replaceUrls(text));
       return this.scoreHashes(this.hashes, count, w, bias, windowTokens, minTail);
@@ -569,10 +609,14 @@ export class Featurizer {
       }
     }
     const maxN = this.maxCharN;
+    // The character n-grams' weights: their own table, or the one table.
+    const cw = charModel ? charModel.w : w;
+    const charBias = charModel ? charModel.bias : 0;
+    const split = charModel !== undefined;
     // Word-only models read no cache: they get the empty one.
     if (maxN > 0) {
       this.cache ??= new TokenCache(CACHE_SLOTS);
-      this.cache.use(w);
+      this.cache.use(cw);
     }
     const cache = this.cache ?? NO_CACHE;
     const ci = cache.ints;
@@ -585,6 +629,7 @@ export class Featurizer {
     const hist = this.history;
     hist.fill(0);
     const mask = this.mask;
+    const charMask = this.charMask;
     const wordSet = this.wordSet;
     const charSet = this.charSet;
     const maxWordN = this.maxWordN;
@@ -594,14 +639,21 @@ export class Featurizer {
     let h = FNV_OFFSET;
     // Whether weights are added as they come (models with character n-grams) or collected per window.
     const direct = maxN > 0;
-    /** Features of the current window, the sum of the weights added, indices collected. */
+    /**
+     * Word features of the current window and the sum of their weights, indices collected, then
+     * the same for its character n-grams (kept apart for a model with its own character table).
+     */
     let m = 0;
     let sum = 0;
     let q = 0;
+    let cm = 0;
+    let csum = 0;
     let tokens = 0;
     let best = Number.NEGATIVE_INFINITY;
     let prevSum = 0;
     let prevN = 0;
+    let prevCsum = 0;
+    let prevCm = 0;
     let windows = 0;
     const n = spliced >= 0 ? spliced : t.length;
     // The units end in a 0, which folds to a separator and closes the last token.
@@ -668,8 +720,8 @@ export class Featurizer {
           }
         }
         if (hit) {
-          sum += cs[at / 2 + SLOT_SUM_AT]!;
-          m += ci[at + 1]! >>> 8;
+          csum += cs[at / 2 + SLOT_SUM_AT]!;
+          cm += ci[at + 1]! >>> 8;
         } else {
           buf[0] = 32;
           buf[len + 1] = 32;
@@ -681,14 +733,14 @@ export class Featurizer {
             const lim = Math.min(maxN, total - s);
             for (let k = 0; k < lim; k++) {
               ch = Math.imul(ch ^ buf[s + k]!, FNV_PRIME);
-              if (charSet[k + 1] === 1) idx[count++] = mixSalted(ch, salts[k + 1]!) & mask;
+              if (charSet[k + 1] === 1) idx[count++] = mixSalted(ch, salts[k + 1]!) & charMask;
             }
           }
           // Summed per token, hit or miss alike, so that a score never depends on what the cache holds.
           let tokenSum = 0;
-          for (let k = 0; k < count; k++) tokenSum += w[idx[k]!]!;
-          sum += tokenSum;
-          m += count;
+          for (let k = 0; k < count; k++) tokenSum += cw[idx[k]!]!;
+          csum += tokenSum;
+          cm += count;
           if (at >= 0) {
             ci[at] = h;
             ci[at + 1] = len | (count << 8);
@@ -702,20 +754,30 @@ export class Featurizer {
       if (tokens >= windowTokens) {
         sum = addWeights(sum, w, idx, q);
         q = 0;
-        const z = windowLogit(bias, sum, m);
+        const z = partsLogit(bias, sum, m, charBias, csum, cm, split);
         if (z > best) best = z;
         prevSum = sum;
         prevN = m;
+        prevCsum = csum;
+        prevCm = cm;
         windows++;
         m = 0;
         sum = 0;
+        cm = 0;
+        csum = 0;
         tokens = 0;
       }
       len = 0;
       h = FNV_OFFSET;
     }
     sum = addWeights(sum, w, idx, q);
-    return closeLastWindow(best, bias, sum, m, prevSum, prevN, tokens, windows, minTail);
+    if (tokens === 0 && windows > 0) return best;
+    // A tail shorter than minTail tokens is judged together with the window before it.
+    const z =
+      windows > 0 && tokens < minTail
+        ? partsLogit(bias, sum + prevSum, m + prevN, charBias, csum + prevCsum, cm + prevCm, split)
+        : partsLogit(bias, sum, m, charBias, csum, cm, split);
+    return Math.max(z, best);
   }
 
   /** A `tokenHashes` model is given token hashes, never text. */
@@ -781,6 +843,24 @@ function addWeights(sum: number, w: Float32Array, idx: Int32Array, count: number
 /** A window's logit: the bias plus the window's weight sum scaled by 1/sqrt(feature count). */
 function windowLogit(bias: number, sum: number, features: number): number {
   return bias + (features > 0 ? sum / Math.sqrt(features) : 0);
+}
+
+/**
+ * A window's logit from its word and character sums: of the one model, or (`split`) the mean of
+ * the word model's and the character model's.
+ */
+export function partsLogit(
+  bias: number,
+  sum: number,
+  features: number,
+  charBias: number,
+  charSum: number,
+  charFeatures: number,
+  split: boolean,
+): number {
+  return split
+    ? 0.5 * (windowLogit(bias, sum, features) + windowLogit(charBias, charSum, charFeatures))
+    : windowLogit(bias, sum + charSum, features + charFeatures);
 }
 
 /**

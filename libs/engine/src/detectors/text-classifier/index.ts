@@ -3,7 +3,13 @@
  * regression trained with Adagrad, weights shipped as base64 Float32 JSON. Training is deterministic
  * for a given seed and example order; inference streams over the text once.
  */
-import { type FeatureSink, Featurizer, type TokenHashes } from './featurize.ts';
+import {
+  type CharModelWeights,
+  type FeatureSink,
+  Featurizer,
+  partsLogit,
+  type TokenHashes,
+} from './featurize.ts';
 
 export { normalizeForClassifier, type TokenHashes } from './featurize.ts';
 
@@ -19,6 +25,12 @@ export interface LinearModelJson {
   threshold: number;
   /** Training data, seed, cross-validated figures. */
   meta: Record<string, unknown>;
+  /**
+   * The character n-grams as a second model, trained apart from the word n-grams (which `weights`
+   * and `bias` then hold), with a table of its own; a text's logit is the mean of the two models',
+   * window by window. Absent: one model over both kinds of n-gram.
+   */
+  charModel?: { buckets: number; weights: string; bias: number };
 }
 
 export interface TrainOptions {
@@ -43,6 +55,11 @@ export interface TrainOptions {
   deobfuscate?: boolean;
   /** See `FeatureSpec.tokenHashes` (default false): examples then carry `tokens`. */
   tokenHashes?: boolean;
+  /**
+   * Train the character n-grams as a model of their own with this many buckets (see
+   * `LinearModelJson.charModel`); unset: one model over word and character n-grams.
+   */
+  charBuckets?: number;
 }
 
 export interface Example {
@@ -106,55 +123,80 @@ export function decodeWeights(b64: string, buckets: number): Float32Array {
 export class ScoreSink implements FeatureSink {
   sum = 0;
   n = 0;
+  charSum = 0;
+  charN = 0;
   tokens = 0;
   best = Number.NEGATIVE_INFINITY;
   prevSum = 0;
   prevN = 0;
+  prevCharSum = 0;
+  prevCharN = 0;
   windows = 0;
   private readonly w: Float32Array;
   private readonly bias: number;
-  constructor(w: Float32Array, bias: number) {
+  private readonly charModel: CharModelWeights | undefined;
+  constructor(w: Float32Array, bias: number, charModel?: CharModelWeights) {
     this.w = w;
     this.bias = bias;
+    this.charModel = charModel;
   }
   reset(): void {
     this.sum = 0;
     this.n = 0;
+    this.charSum = 0;
+    this.charN = 0;
     this.tokens = 0;
     this.best = Number.NEGATIVE_INFINITY;
     this.prevSum = 0;
     this.prevN = 0;
+    this.prevCharSum = 0;
+    this.prevCharN = 0;
     this.windows = 0;
   }
   feature(index: number): void {
     this.sum += this.w[index]!;
     this.n++;
   }
+  charFeature(index: number): void {
+    // Called only by a featurizer with its own character table, which is scored with charModel.
+    this.charSum += this.charModel!.w[index]!;
+    this.charN++;
+  }
   token(): void {
     this.tokens++;
     if (this.tokens >= WINDOW_TOKENS) this.close();
   }
+  private logit(sum: number, n: number, charSum: number, charN: number): number {
+    const m = this.charModel;
+    return partsLogit(this.bias, sum, n, m?.bias ?? 0, charSum, charN, m !== undefined);
+  }
   private close(): void {
-    const z = this.bias + (this.n > 0 ? this.sum / Math.sqrt(this.n) : 0);
+    const z = this.logit(this.sum, this.n, this.charSum, this.charN);
     if (z > this.best) this.best = z;
     this.prevSum = this.sum;
     this.prevN = this.n;
+    this.prevCharSum = this.charSum;
+    this.prevCharN = this.charN;
     this.windows++;
     this.sum = 0;
     this.n = 0;
+    this.charSum = 0;
+    this.charN = 0;
     this.tokens = 0;
   }
   finish(): number {
     if (this.tokens > 0 || this.windows === 0) {
-      if (this.windows > 0 && this.tokens < MIN_TAIL_TOKENS) {
-        // A short tail is judged together with the window before it.
-        const n = this.n + this.prevN;
-        const z = this.bias + (n > 0 ? (this.sum + this.prevSum) / Math.sqrt(n) : 0);
-        if (z > this.best) this.best = z;
-      } else {
-        const z = this.bias + (this.n > 0 ? this.sum / Math.sqrt(this.n) : 0);
-        if (z > this.best) this.best = z;
-      }
+      // A short tail is judged together with the window before it.
+      const z =
+        this.windows > 0 && this.tokens < MIN_TAIL_TOKENS
+          ? this.logit(
+              this.sum + this.prevSum,
+              this.n + this.prevN,
+              this.charSum + this.prevCharSum,
+              this.charN + this.prevCharN,
+            )
+          : this.logit(this.sum, this.n, this.charSum, this.charN);
+      if (z > this.best) this.best = z;
     }
     return this.best;
   }
@@ -171,13 +213,20 @@ export interface TextClassifier {
 
 export function createClassifier(model: LinearModelJson): TextClassifier {
   if (model.version !== 1) throw new Error(`unsupported model version ${String(model.version)}`);
-  const featurizer = new Featurizer({ ...model.features, buckets: model.buckets });
+  const featurizer = new Featurizer({
+    ...model.features,
+    buckets: model.buckets,
+    ...(model.charModel ? { charBuckets: model.charModel.buckets } : {}),
+  });
   const weights = decodeWeights(model.weights, model.buckets);
   const bias = model.bias;
+  const charModel = model.charModel
+    ? { w: decodeWeights(model.charModel.weights, model.charModel.buckets), bias: model.charModel.bias }
+    : undefined;
   return {
     threshold: model.threshold,
     score(text: string): number {
-      return sigmoid(featurizer.score(text, weights, bias, WINDOW_TOKENS, MIN_TAIL_TOKENS));
+      return sigmoid(featurizer.score(text, weights, bias, WINDOW_TOKENS, MIN_TAIL_TOKENS, charModel));
     },
     scoreTokens(tokens: TokenHashes): number {
       if (model.features.tokenHashes !== true) throw new Error('this model reads text: use score');
@@ -306,6 +355,7 @@ export function trainLogisticRegression(
   options?: TrainOptions,
 ): LinearModelJson {
   const o = resolve(options);
+  if (options?.charBuckets !== undefined) return trainWordAndCharModels(examples, o, options.charBuckets);
   const featurizer = new Featurizer(o);
   const vecs = examples.map((e) => vectorize(featurizer, e));
   const labels = examples.map((e) => e.label);
@@ -342,6 +392,33 @@ export function trainLogisticRegression(
       positiveWeight: o.positiveWeight,
       ...(o.nbAlpha > 0 ? { nbAlpha: o.nbAlpha } : {}),
     },
+  };
+}
+
+/**
+ * The word n-grams and the character n-grams as two models, each trained on its own with the same
+ * options, in one model file (`LinearModelJson.charModel`).
+ */
+function trainWordAndCharModels(
+  examples: Array<{ text: string; tokens?: TokenHashes; label: 0 | 1; weight?: number }>,
+  o: typeof DEFAULTS,
+  charBuckets: number,
+): LinearModelJson {
+  if (o.wordNgrams.length === 0 || o.charNgrams.length === 0) {
+    throw new Error('charBuckets needs both word and character n-grams');
+  }
+  const words = trainLogisticRegression(examples, { ...o, charNgrams: [], charBuckets: undefined });
+  const chars = trainLogisticRegression(examples, {
+    ...o,
+    wordNgrams: [],
+    buckets: charBuckets,
+    charBuckets: undefined,
+  });
+  return {
+    ...words,
+    features: { ...words.features, charNgrams: [...o.charNgrams] },
+    charModel: { buckets: charBuckets, weights: chars.weights, bias: chars.bias },
+    meta: { ...words.meta, charBuckets },
   };
 }
 

@@ -4,7 +4,9 @@
  * each guardrail's model input), on long multi-window texts, and on random Unicode strings. (The
  * injection model uses the `deobfuscate` tokenizer and the harmful-request model reads the content
  * analysis' token hashes, both of which the reference predates; their scoring is checked against
- * the streaming sink in text-classifier.test.ts.)
+ * the streaming sink in text-classifier.test.ts.) The toxicity model is two models, word n-grams
+ * and character n-grams with a table each (`charModel`): each part is checked as a model of its
+ * own, and their mean as `score` computes it in one pass.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -19,6 +21,7 @@ import {
   type LinearModelJson,
   MIN_TAIL_TOKENS,
   rng,
+  ScoreSink,
   trainLogisticRegression,
   WINDOW_TOKENS,
 } from './index.ts';
@@ -80,8 +83,23 @@ function randomTexts(count: number, seed: number): string[] {
   return out;
 }
 
+const toxicity = toxicityJson as unknown as LinearModelJson;
+
+/** The word part and the character part of a model with its own character table, each as a model. */
+function parts(model: LinearModelJson): [LinearModelJson, LinearModelJson] {
+  const { charModel, ...words } = model;
+  if (!charModel) throw new Error('not a two-part model');
+  return [
+    { ...words, features: { ...model.features, charNgrams: [] } },
+    { ...words, ...charModel, features: { ...model.features, wordNgrams: [] } },
+  ];
+}
+
+const toxicityInput = (t: string): string => modelInput(t, analyzeContent(t));
+const [toxicityWords, toxicityChars] = parts(toxicity);
 const models: Array<[string, LinearModelJson, (text: string) => string]> = [
-  ['toxicity', toxicityJson as unknown as LinearModelJson, (t) => modelInput(t, analyzeContent(t))],
+  ['toxicity words', toxicityWords, toxicityInput],
+  ['toxicity characters', toxicityChars, toxicityInput],
 ];
 
 /**
@@ -161,6 +179,42 @@ describe('Featurizer.score matches the frozen reference on the shipped models', 
     });
     for (const [, model] of models) expect(expectSameLogits(model, texts)).toBe(0);
   });
+
+  it('scores the two-part toxicity model as the mean of its parts (one window) and as the streaming sink does', () => {
+    const [words, chars] = parts(toxicity);
+    const ww = decodeWeights(words.weights, words.buckets);
+    const cw = decodeWeights(chars.weights, chars.buckets);
+    const f = new Featurizer({ ...toxicity.features, buckets: toxicity.buckets, charBuckets: chars.buckets });
+    const sink = new ScoreSink(ww, toxicity.bias, { w: cw, bias: chars.bias });
+    const classifier = createClassifier(toxicity);
+    const texts = [...evals, ...evals.map(toxicityInput), ...long.map(toxicityInput), ...random];
+    let oneWindow = 0;
+    let mismatches = 0;
+    for (const text of texts) {
+      const got = f.score(text, ww, toxicity.bias, WINDOW_TOKENS, MIN_TAIL_TOKENS, {
+        w: cw,
+        bias: chars.bias,
+      });
+      sink.reset();
+      f.run(text, sink);
+      if (!close(got, sink.finish())) mismatches++;
+      const wordLogit = referenceLogit(words, ww, text, WINDOW_TOKENS, MIN_TAIL_TOKENS);
+      const charLogit = referenceLogit(chars, cw, text, WINDOW_TOKENS, MIN_TAIL_TOKENS);
+      // Texts of one window (the windows' maximum of a mean is not the mean of their maxima).
+      if (sink.windows === 0 || (sink.windows === 1 && sink.tokens === 0)) {
+        oneWindow++;
+        if (!close(got, 0.5 * (wordLogit + charLogit))) mismatches++;
+      }
+      const p = classifier.score(text);
+      if (!close(p, got >= 0 ? 1 / (1 + Math.exp(-got)) : Math.exp(got) / (1 + Math.exp(got)))) mismatches++;
+    }
+    expect(mismatches).toBe(0);
+    // Most texts are checked against the frozen reference, the long ones against the sink alone.
+    expect(oneWindow).toBeGreaterThan(texts.length / 2);
+    expect(() => f.score('text', ww, toxicity.bias, WINDOW_TOKENS, MIN_TAIL_TOKENS)).toThrow(
+      /character weights/,
+    );
+  }, 60_000);
 
   it('holds for other n-gram specs and tiny tables (many collisions)', () => {
     const toy = random.slice(0, 60).map((text, i) => ({ text, label: (i % 2) as 0 | 1 }));

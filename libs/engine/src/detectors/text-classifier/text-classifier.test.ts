@@ -174,6 +174,32 @@ describe('text-classifier', () => {
     expect(m.score('what a lovely day')).toBeLessThan(0.3);
   });
 
+  it('trains word and character n-grams as two models when given charBuckets, each as it would alone', () => {
+    const json = trainLogisticRegression(toy, { ...small, charNgrams: [3, 4], charBuckets: 256 });
+    const words = trainLogisticRegression(toy, { ...small, charNgrams: [] });
+    const chars = trainLogisticRegression(toy, {
+      ...small,
+      wordNgrams: [],
+      charNgrams: [3, 4],
+      buckets: 256,
+    });
+    expect(json.weights).toBe(words.weights);
+    expect(json.bias).toBe(words.bias);
+    expect(json.charModel).toEqual({ buckets: 256, weights: chars.weights, bias: chars.bias });
+    expect(json.features).toEqual({ wordNgrams: [1, 2], charNgrams: [3, 4] });
+    // Scored as the mean of the two models' logits (one window).
+    const logit = (p: number): number => Math.log(p / (1 - p));
+    const both = createClassifier(json);
+    for (const t of ['you stupid moron', 'what a lovely day', 'moron']) {
+      const mean = 0.5 * (logit(createClassifier(words).score(t)) + logit(createClassifier(chars).score(t)));
+      expect(logit(both.score(t))).toBeCloseTo(mean, 6);
+    }
+    expect(both.score('you stupid moron')).toBeGreaterThan(0.7);
+    expect(() => trainLogisticRegression(toy, { ...small, charNgrams: [], charBuckets: 256 })).toThrow(
+      /both word and character n-grams/,
+    );
+  });
+
   it('rejects a non power-of-two bucket count', () => {
     expect(() => trainLogisticRegression(toy, { buckets: 1000 })).toThrow(/power of two/);
   });
@@ -224,9 +250,17 @@ describe('inlined window scoring', () => {
     ];
     const { analyzeContent, modelTokens } = await import('../content/signals.ts');
     for (const m of models) {
-      const f = new Featurizer({ ...m.features, buckets: m.buckets });
+      const f = new Featurizer({
+        ...m.features,
+        buckets: m.buckets,
+        ...(m.charModel ? { charBuckets: m.charModel.buckets } : {}),
+      });
       const w = decodeWeights(m.weights, m.buckets);
-      const sink = new ScoreSink(w, m.bias);
+      const charModel = m.charModel && {
+        w: decodeWeights(m.charModel.weights, m.charModel.buckets),
+        bias: m.charModel.bias,
+      };
+      const sink = new ScoreSink(w, m.bias, charModel);
       for (const t of texts) {
         sink.reset();
         if (m.features.tokenHashes) {
@@ -236,7 +270,7 @@ describe('inlined window scoring', () => {
         } else {
           f.run(t, sink);
           // Character n-grams are summed per token first: equal up to the order of the sum.
-          expect(f.score(t, w, m.bias, WINDOW_TOKENS, 16)).toBeCloseTo(sink.finish(), 10);
+          expect(f.score(t, w, m.bias, WINDOW_TOKENS, 16, charModel)).toBeCloseTo(sink.finish(), 10);
         }
       }
     }
