@@ -30,6 +30,7 @@ import { hasPlainWords } from '../guardrails/harmful-request/plain-words.ts';
 import { maskCodeTokens } from '../guardrails/toxicity/code-tokens.ts';
 import { TOXICITY_CATEGORIES, toxicity } from '../guardrails/toxicity/toxicity.ts';
 import { everydayChat } from './everyday-chat.ts';
+import { EVERYDAY_PLAIN } from './everyday-plain.ts';
 import { everydayFlagged } from './everyday-texts.ts';
 import { pct } from './percent.ts';
 import { personalRequests } from './personal-requests.ts';
@@ -129,8 +130,14 @@ export const MODELS = [
     failsWithoutModel: failsToxicityWithoutModel,
     /** Benign prompts from the other file: the tweets alone never show a plain question or task. */
     extraNegativesFrom: 'harmful_request.jsonl',
-    /** Training weight of each extra negative. */
-    extraNegativeWeight: 1,
+    /**
+     * Training weight of each extra negative. At full weight the 945 prompts outweigh a third of
+     * the tweets and pull the two-part model towards "not toxic" on anything question-like; mean
+     * CV F1 at the ordinary-text budget by weight (harness over the same folds): 1 0.894, 0.7
+     * 0.895, 0.5 0.896, 0.3 0.897, 0.2 0.897, 0.1 0.898, 0.05 0.899, 0 0.894 (and then 1 of 90
+     * and 2 of 50 everyday requests flagged). 0.1 keeps every everyday request passing.
+     */
+    extraNegativeWeight: 0.1,
     /** No benign twins: the tweets hold no task-phrased harmful requests. */
     twinWeight: 0,
     handWrittenNegatives: [
@@ -141,6 +148,13 @@ export const MODELS = [
        * 0.31 and FPR 11.3 %.
        */
       { texts: everydayChat, weight: 0.3 },
+      /**
+       * Plain sentences of work and home (everyday-plain.ts): with the prompts above at 0.1,
+       * short plain text scored near the threshold ("Please send me the invoice by Friday." 0.40
+       * at 0.40). With them at 1: 0.26 at 0.39, mean CV F1 0.898 -> 0.897; at 0.3 the threshold
+       * rose to 0.42 and mean F1 fell to 0.895.
+       */
+      { texts: () => EVERYDAY_PLAIN, weight: 1 },
     ],
   },
   {
@@ -458,7 +472,7 @@ function main(): void {
     }
     model.meta = {
       ...model.meta,
-      data: `shared/eval/${spec.file} + label-0 texts of shared/eval/${spec.extraNegativesFrom} (dev parts; sources and licences in docs/guardrails/content-safety.md) + hand-written benign texts and twins (train/everyday-chat.ts, personal-requests.ts, task-twins.ts)`,
+      data: `shared/eval/${spec.file} + label-0 texts of shared/eval/${spec.extraNegativesFrom} (dev parts; sources and licences in docs/guardrails/content-safety.md) + hand-written benign texts and twins (train/everyday-chat.ts, everyday-plain.ts, personal-requests.ts, task-twins.ts)`,
       input: spec.options.tokenHashes
         ? 'hashes of the content analysis tokens + signal tags (detectors/content/signals.ts modelTokens)'
         : 'text + signal tags (detectors/content/signals.ts modelInput)',
