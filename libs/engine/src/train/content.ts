@@ -329,7 +329,7 @@ function main(): void {
         label: 0 as const,
         weight: spec.extraNegativeWeight,
       }));
-    // Hand-written benign texts (everyday-chat.ts, personal-requests.ts), always in training.
+    // The spec's hand-written benign texts, always in training.
     for (const { texts, weight } of spec.handWrittenNegatives) {
       for (const text of texts()) {
         extra.push({ ...modelExample(text, spec.options, spec.tags, spec.prepare), label: 0, weight });
