@@ -30,6 +30,7 @@ import { hasPlainWords } from '../guardrails/harmful-request/plain-words.ts';
 import { maskCodeTokens } from '../guardrails/toxicity/code-tokens.ts';
 import { TOXICITY_CATEGORIES, toxicity } from '../guardrails/toxicity/toxicity.ts';
 import { everydayChat } from './everyday-chat.ts';
+import { EVERYDAY_INNER_WORDS } from './everyday-inner-words.ts';
 import { EVERYDAY_PLAIN } from './everyday-plain.ts';
 import { everydayFlagged } from './everyday-texts.ts';
 import { pct } from './percent.ts';
@@ -155,6 +156,13 @@ export const MODELS = [
        * rose to 0.42 and mean F1 fell to 0.895.
        */
       { texts: () => EVERYDAY_PLAIN, weight: 1 },
+      /**
+       * Sentences whose words hold a slur, an identity term or a profane word inside them
+       * (everyday-inner-words.ts): "Public transport is cheap here." 0.53 -> 0.22, "a class on
+       * Dickens" 0.39 -> 0.31; the check set of other such words (`inner-words`) flagged 2 / 27
+       * -> 0 / 27. Mean CV F1 0.897 -> 0.896 (10 folds: 0.902 -> 0.901), threshold 0.39 -> 0.38.
+       */
+      { texts: () => EVERYDAY_INNER_WORDS, weight: 1 },
     ],
   },
   {
@@ -472,7 +480,7 @@ function main(): void {
     }
     model.meta = {
       ...model.meta,
-      data: `shared/eval/${spec.file} + label-0 texts of shared/eval/${spec.extraNegativesFrom} (dev parts; sources and licences in docs/guardrails/content-safety.md) + hand-written benign texts and twins (train/everyday-chat.ts, everyday-plain.ts, personal-requests.ts, task-twins.ts)`,
+      data: `shared/eval/${spec.file} + label-0 texts of shared/eval/${spec.extraNegativesFrom} (dev parts; sources and licences in docs/guardrails/content-safety.md) + hand-written benign texts and twins (train/everyday-chat.ts, everyday-plain.ts, everyday-inner-words.ts, personal-requests.ts, task-twins.ts)`,
       input: spec.options.tokenHashes
         ? 'hashes of the content analysis tokens + signal tags (detectors/content/signals.ts modelTokens)'
         : 'text + signal tags (detectors/content/signals.ts modelInput)',

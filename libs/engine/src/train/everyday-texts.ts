@@ -15,6 +15,9 @@
  * - `identity`: neutral and supportive statements about identity groups ("Trans people deserve the
  *   same respect as anyone else"). No training data is made from them (the templated statements
  *   tried against them are in docs/guardrails/content-safety.md, Weak spots).
+ * - `inner-words`: plain sentences whose words hold a slur, an identity term or a profane word
+ *   inside them ("transcript", "shuttlecock", "Middlesex"), none of them a word of the training
+ *   sentences in everyday-inner-words.ts.
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -33,6 +36,7 @@ export const EVERYDAY_TEXTS = [
   'howto',
   'other-languages',
   'identity',
+  'inner-words',
 ].map((name) => ({
   name,
   texts: readFileSync(join(here, `everyday/${name}.txt`), 'utf8')
