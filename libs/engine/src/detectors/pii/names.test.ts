@@ -85,6 +85,12 @@ describe('findPersons', () => {
   it('finds the names the previous scanner found, with the same offsets and scores', () => {
     for (const [text, expected] of CASES) expect(spans(text), text).toEqual(expected);
   });
+  it('leaves a sentence-initial imperative verb out of the name', () => {
+    expect(spans('Ask Maria about the invoice.')).toEqual([[4, 9, 0.6]]);
+    expect(spans('Email Sarah Connor the slides.')).toEqual([[6, 18, 0.85]]);
+    // Was "Visit Paris" at 0.7; a place alone scores below the default threshold (0.5).
+    expect(spans('Visit Paris in spring.')).toEqual([[6, 11, 0.2]]);
+  });
   it('does not depend on the texts scanned before (the word caches are only caches)', () => {
     // thousands of distinct ASCII and non-ASCII words overflow and reset the lookup caches
     findPersons(

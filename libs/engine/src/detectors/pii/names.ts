@@ -41,7 +41,8 @@ for (const locale of Object.values(allLocales) as Array<Record<string, Record<st
   const word = (allLocales.en as unknown as { word: Record<string, string[]> }).word;
   for (const list of Object.values(word)) for (const w of list) COMMON.add(w.toLowerCase());
 }
-// function words, months, days, pronouns and frequent sentence starters that double as names
+// function words, months, days, pronouns and frequent sentence starters that double as names (the
+// imperative verbs last: "Ask Maria" is Maria)
 for (const w of `a an the this that these those there here it its i me my mine we us our you your he him his she her
 they them their who whom whose what which when where why how all any some each every no not nor yes ok okay please
 thanks thank hello hi hey dear sir madam mr mrs ms dr prof if then so but and or as at by for from in into of on to
@@ -63,7 +64,11 @@ whole half full back down over under off out away around near far since though a
 therefore meanwhile besides instead otherwise thus hence indeed anyway everyone someone anyone nobody everything
 something nothing anything people man men woman women child children family friend friends sir lady ladies gentlemen
 note notes update welcome congratulations sorry happy merry dear best warm kind python java ruby rust swift perl
-kotlin scala julia dart docker linux windows android apple google amazon oracle`.split(/\s+/)) {
+kotlin scala julia dart docker linux windows android apple google amazon oracle
+try ask call tell meet read visit check email text message contact invite remind send give show bring help hire
+pay follow join find watch listen book order buy pick ping greet phone wish introduce congratulate`.split(
+  /\s+/,
+)) {
   if (w) COMMON.add(w);
 }
 // names common enough as words are kept out of the single-token rule via COMMON; a few are too
