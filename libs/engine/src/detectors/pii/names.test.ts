@@ -91,6 +91,12 @@ describe('findPersons', () => {
     // Was "Visit Paris" at 0.7; a place alone scores below the default threshold (0.5).
     expect(spans('Visit Paris in spring.')).toEqual([[6, 11, 0.2]]);
   });
+  it('reads a language as a word and a surname before a product or an effect as no person', () => {
+    expect(spans('Translate this complaint from German, please.')).toEqual([[0, 9, 0.1]]);
+    expect(spans('What is a Roth IRA?')).toEqual([]);
+    expect(spans('The Doppler effect explains it.')).toEqual([]);
+    expect(spans('My colleague Anna Roth sent it.')).toEqual([[13, 22, 1]]);
+  });
   it('does not depend on the texts scanned before (the word caches are only caches)', () => {
     // thousands of distinct ASCII and non-ASCII words overflow and reset the lookup caches
     findPersons(

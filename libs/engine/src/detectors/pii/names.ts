@@ -41,8 +41,8 @@ for (const locale of Object.values(allLocales) as Array<Record<string, Record<st
   const word = (allLocales.en as unknown as { word: Record<string, string[]> }).word;
   for (const list of Object.values(word)) for (const w of list) COMMON.add(w.toLowerCase());
 }
-// function words, months, days, pronouns and frequent sentence starters that double as names (the
-// imperative verbs last: "Ask Maria" is Maria)
+// function words, months, days, pronouns and frequent sentence starters that double as names, then
+// imperative verbs ("Ask Maria" is Maria) and languages and nationalities ("translate from German")
 for (const w of `a an the this that these those there here it its i me my mine we us our you your he him his she her
 they them their who whom whose what which when where why how all any some each every no not nor yes ok okay please
 thanks thank hello hi hey dear sir madam mr mrs ms dr prof if then so but and or as at by for from in into of on to
@@ -66,9 +66,10 @@ something nothing anything people man men woman women child children family frie
 note notes update welcome congratulations sorry happy merry dear best warm kind python java ruby rust swift perl
 kotlin scala julia dart docker linux windows android apple google amazon oracle
 try ask call tell meet read visit check email text message contact invite remind send give show bring help hire
-pay follow join find watch listen book order buy pick ping greet phone wish introduce congratulate`.split(
-  /\s+/,
-)) {
+pay follow join find watch listen book order buy pick ping greet phone wish introduce congratulate
+english french german spanish italian dutch polish russian chinese japanese korean arabic hebrew greek turkish
+swedish norwegian danish finnish portuguese brazilian mexican canadian american british irish scottish welsh indian
+african european asian latin`.split(/\s+/)) {
   if (w) COMMON.add(w);
 }
 // names common enough as words are kept out of the single-token rule via COMMON; a few are too
@@ -106,7 +107,8 @@ trust fund insurance motors airlines pharmaceuticals foods logistics analytics d
 inc ltd llc corp corporation company co gmbh ag sa plc group bank university college school institute
 foundation association orchestra band records studios hospital clinic church agency partners holdings
 street st avenue ave road rd boulevard blvd lane ln drive court ct way place square terrace crescent close
-parkway highway office airport station river mountain county city island islands republic kingdom`.split(
+parkway highway office airport station river mountain county city island islands republic kingdom
+ira prize award medal scholarship syndrome disease theorem equation principle effect index scale`.split(
     /\s+/,
   ),
 );
