@@ -32,6 +32,7 @@ import { TOXICITY_CATEGORIES, toxicity } from '../guardrails/toxicity/toxicity.t
 import { everydayChat } from './everyday-chat.ts';
 import { EVERYDAY_INNER_WORDS } from './everyday-inner-words.ts';
 import { EVERYDAY_PLAIN } from './everyday-plain.ts';
+import { EVERYDAY_TECH_VERBS } from './everyday-tech-verbs.ts';
 import { everydayFlagged } from './everyday-texts.ts';
 import { pct } from './percent.ts';
 import { personalRequests } from './personal-requests.ts';
@@ -163,6 +164,13 @@ export const MODELS = [
        * -> 0 / 27. Mean CV F1 0.897 -> 0.896 (10 folds: 0.902 -> 0.901), threshold 0.39 -> 0.38.
        */
       { texts: () => EVERYDAY_INNER_WORDS, weight: 1 },
+      /**
+       * Violent verbs in their technical sense (everyday-tech-verbs.ts): with the sentences above
+       * "How do I kill all the zombie processes?" scored 0.40 at 0.38; the check set of other
+       * phrasings (`tech-verbs`) flagged 2 / 15 -> 0 / 15. Mean CV F1 0.896 -> 0.899 (at weight 1:
+       * 0.898, the same check sets), threshold 0.38 -> 0.39; "I will kill you" still fails (0.56).
+       */
+      { texts: () => EVERYDAY_TECH_VERBS, weight: 0.3 },
     ],
   },
   {
@@ -480,7 +488,7 @@ function main(): void {
     }
     model.meta = {
       ...model.meta,
-      data: `shared/eval/${spec.file} + label-0 texts of shared/eval/${spec.extraNegativesFrom} (dev parts; sources and licences in docs/guardrails/content-safety.md) + hand-written benign texts and twins (train/everyday-chat.ts, everyday-plain.ts, everyday-inner-words.ts, personal-requests.ts, task-twins.ts)`,
+      data: `shared/eval/${spec.file} + label-0 texts of shared/eval/${spec.extraNegativesFrom} (dev parts; sources and licences in docs/guardrails/content-safety.md) + hand-written benign texts and twins (train/everyday-chat.ts, everyday-plain.ts, everyday-inner-words.ts, everyday-tech-verbs.ts, personal-requests.ts, task-twins.ts)`,
       input: spec.options.tokenHashes
         ? 'hashes of the content analysis tokens + signal tags (detectors/content/signals.ts modelTokens)'
         : 'text + signal tags (detectors/content/signals.ts modelInput)',

@@ -18,6 +18,8 @@
  * - `inner-words`: plain sentences whose words hold a slur, an identity term or a profane word
  *   inside them ("transcript", "shuttlecock", "Middlesex"), none of them a word of the training
  *   sentences in everyday-inner-words.ts.
+ * - `tech-verbs`: violent verbs in their technical sense ("Kill the tmux session"), none of them a
+ *   sentence of everyday-tech-verbs.ts.
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -37,6 +39,7 @@ export const EVERYDAY_TEXTS = [
   'other-languages',
   'identity',
   'inner-words',
+  'tech-verbs',
 ].map((name) => ({
   name,
   texts: readFileSync(join(here, `everyday/${name}.txt`), 'utf8')
