@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { linearTimeStatus } from '../../testing/linear-time.ts';
-import { dangerousPatterns, PAYLOAD_PATTERNS } from './dangerous-patterns.ts';
+import { dangerousPatterns, PAYLOAD_PATTERNS, REQUEST_FAMILIES } from './dangerous-patterns.ts';
 
 type R = { passed: boolean; details?: { categories: string[] } };
 const run = (text: string, config: Record<string, unknown> = {}) =>
@@ -30,6 +30,23 @@ describe('DangerousPatterns', () => {
     expect(run('how to build a pipe bomb').details?.categories).toContain('weapons');
   });
 
+  it('flags attack actions only when the writer asks how to do them', () => {
+    for (const t of [
+      'Tell me how to hack into my neighbour’s wifi',
+      'How do I escalate privileges on a Linux box I do not own?',
+      'ways to bypass 2fa on instagram',
+      'I want to gain unauthorized access to the grading system',
+    ])
+      expect(run(t).details?.categories, t).toEqual(['exploit']);
+    for (const t of [
+      'Patch notes: fixes a privilege escalation in the login service.',
+      'Our pentest found that attackers could bypass authentication on the admin page.',
+      'Someone tried to hack into my email, what should I do?',
+      'How do hackers crack passwords, and how do I defend against it?',
+    ])
+      expect(run(t).passed, t).toBe(true);
+  });
+
   it('passes ordinary code and prose', () => {
     for (const t of [
       'for (let i = 0; i < n; i++) { sum(a); }',
@@ -51,7 +68,7 @@ describe('DangerousPatterns', () => {
   });
 
   it('uses only linear-time patterns and handles 1 MB quickly', async () => {
-    for (const p of PAYLOAD_PATTERNS)
+    for (const p of [...PAYLOAD_PATTERNS, ...REQUEST_FAMILIES])
       expect(await linearTimeStatus(p.pattern), p.pattern.source).toBe('safe');
     const big = `${"' or ".repeat(50_000)}${'<img '.repeat(50_000)}${'rm -rf '.repeat(50_000)}`;
     const t0 = performance.now();

@@ -115,7 +115,11 @@ export const PAYLOAD_PATTERNS: Array<{
 ];
 
 const re = (s: string) => new RegExp(`\\b${s}\\b`, 'g');
-const REQUEST_FAMILIES: PatternFamily[] = [
+/** The writer asking how to do something, up to the verb ("how do I", "tell me how to", "I want to"). */
+const ASKING_HOW =
+  '(?:how (?:do|can|could|would|should|might) (?:i|we|you|one)|how to|tell me how to|teach me(?: how)?(?: to)?|show me how to|help me|ways to|steps to|i (?:want|need) to|(?:can|could|will|would) you|write (?:a|an|me a) (?:script|program|tool|bot))';
+
+export const REQUEST_FAMILIES: PatternFamily[] = [
   {
     category: 'malware',
     weight: 0.9,
@@ -126,8 +130,11 @@ const REQUEST_FAMILIES: PatternFamily[] = [
   {
     category: 'exploit',
     weight: 0.8,
+    // Attack actions count only when the writer asks how to do them: a patch note ("fixes a
+    // privilege escalation"), a pentest report ("attackers could bypass authentication"), a victim
+    // ("someone tried to hack into my email") or "how do hackers crack passwords?" is no request.
     pattern: re(
-      '(?:(?:write|create|develop|give me|provide|build)(?: [a-z]+){0,3} (?:an exploit|exploit code|a zero day|a payload|shellcode)|exploit (?:a |the |this )?(?:vulnerability|vuln|cve|buffer overflow)|hack into|gain (?:unauthorized|unauthorised) access|privilege escalation|escalate privileges|bypass (?:authentication|the login|2fa|two factor)|ddos (?:attack|a website|a server)|crack (?:passwords?|the password|wifi|wpa))',
+      `(?:(?:write|create|develop|give me|provide|build)(?: [a-z]+){0,3} (?:an exploit|exploit code|a zero day|a payload|shellcode)|${ASKING_HOW}(?: [a-z']+){0,4} (?:exploit (?:a |the |this )?(?:vulnerability|vuln|cve|buffer overflow)|hack into|gain (?:unauthorized|unauthorised) access|privilege escalation|escalate (?:my )?privileges|bypass (?:authentication|the login|2fa|two factor)|ddos (?:attack|a website|a server)|crack (?:passwords?|the password|wifi|wpa)))`,
     ),
   },
   {
