@@ -168,7 +168,8 @@ export const MODELS = [
        * Violent verbs in their technical sense (everyday-tech-verbs.ts): with the sentences above
        * "How do I kill all the zombie processes?" scored 0.40 at 0.38; the check set of other
        * phrasings (`tech-verbs`) flagged 2 / 15 -> 0 / 15. Mean CV F1 0.896 -> 0.899 (at weight 1:
-       * 0.898, the same check sets), threshold 0.38 -> 0.39; "I will kill you" still fails (0.56).
+       * 0.898, the same check sets), threshold 0.38 -> 0.39, so `inner-words` flags 1 / 27 again
+       * (the shuttlecock sentence, 0.40); "I will kill you" still fails (0.56).
        */
       { texts: () => EVERYDAY_TECH_VERBS, weight: 0.3 },
     ],
