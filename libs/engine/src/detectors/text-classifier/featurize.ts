@@ -771,13 +771,23 @@ export class Featurizer {
       h = FNV_OFFSET;
     }
     sum = addWeights(sum, w, idx, q);
-    if (tokens === 0 && windows > 0) return best;
-    // A tail shorter than minTail tokens is judged together with the window before it.
-    const z =
-      windows > 0 && tokens < minTail
-        ? partsLogit(bias, sum + prevSum, m + prevN, charBias, csum + prevCsum, cm + prevCm, split)
-        : partsLogit(bias, sum, m, charBias, csum, cm, split);
-    return Math.max(z, best);
+    return closeLastWindow(
+      best,
+      tokens,
+      windows,
+      minTail,
+      split,
+      bias,
+      sum,
+      m,
+      prevSum,
+      prevN,
+      charBias,
+      csum,
+      cm,
+      prevCsum,
+      prevCm,
+    );
   }
 
   /** A `tokenHashes` model is given token hashes, never text. */
@@ -829,7 +839,23 @@ export class Featurizer {
         tokens = 0;
       }
     }
-    return closeLastWindow(best, bias, sum, cnt, prevSum, prevN, tokens, windows, minTail);
+    return closeLastWindow(
+      best,
+      tokens,
+      windows,
+      minTail,
+      false,
+      bias,
+      sum,
+      cnt,
+      prevSum,
+      prevN,
+      0,
+      0,
+      0,
+      0,
+      0,
+    );
   }
 }
 
@@ -864,24 +890,40 @@ export function partsLogit(
 }
 
 /**
- * The best logit once the last window is closed: a partial window shorter than `minTail` tokens
- * is scored together with the full window before it; a text with no tokens scores the bias.
+ * The best logit once the last window is closed (`best` over the full windows so far, as
+ * `partsLogit` scores them): a partial window shorter than `minTail` tokens is scored together
+ * with the full window before it; a text with no tokens scores the bias. The sums and counts are
+ * the open window's and the previous full window's, of the word part and of the character part.
  */
-function closeLastWindow(
+export function closeLastWindow(
   best: number,
+  tokens: number,
+  windows: number,
+  minTail: number,
+  split: boolean,
   bias: number,
   sum: number,
   features: number,
   prevSum: number,
   prevFeatures: number,
-  tokens: number,
-  windows: number,
-  minTail: number,
+  charBias: number,
+  charSum: number,
+  charFeatures: number,
+  prevCharSum: number,
+  prevCharFeatures: number,
 ): number {
   if (tokens === 0 && windows > 0) return best;
   const z =
     windows > 0 && tokens < minTail
-      ? windowLogit(bias, sum + prevSum, features + prevFeatures)
-      : windowLogit(bias, sum, features);
+      ? partsLogit(
+          bias,
+          sum + prevSum,
+          features + prevFeatures,
+          charBias,
+          charSum + prevCharSum,
+          charFeatures + prevCharFeatures,
+          split,
+        )
+      : partsLogit(bias, sum, features, charBias, charSum, charFeatures, split);
   return Math.max(z, best);
 }

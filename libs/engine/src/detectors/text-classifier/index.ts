@@ -5,6 +5,7 @@
  */
 import {
   type CharModelWeights,
+  closeLastWindow,
   type FeatureSink,
   Featurizer,
   partsLogit,
@@ -166,12 +167,17 @@ export class ScoreSink implements FeatureSink {
     this.tokens++;
     if (this.tokens >= WINDOW_TOKENS) this.close();
   }
-  private logit(sum: number, n: number, charSum: number, charN: number): number {
-    const m = this.charModel;
-    return partsLogit(this.bias, sum, n, m?.bias ?? 0, charSum, charN, m !== undefined);
-  }
   private close(): void {
-    const z = this.logit(this.sum, this.n, this.charSum, this.charN);
+    const m = this.charModel;
+    const z = partsLogit(
+      this.bias,
+      this.sum,
+      this.n,
+      m?.bias ?? 0,
+      this.charSum,
+      this.charN,
+      m !== undefined,
+    );
     if (z > this.best) this.best = z;
     this.prevSum = this.sum;
     this.prevN = this.n;
@@ -185,19 +191,24 @@ export class ScoreSink implements FeatureSink {
     this.tokens = 0;
   }
   finish(): number {
-    if (this.tokens > 0 || this.windows === 0) {
-      // A short tail is judged together with the window before it.
-      const z =
-        this.windows > 0 && this.tokens < MIN_TAIL_TOKENS
-          ? this.logit(
-              this.sum + this.prevSum,
-              this.n + this.prevN,
-              this.charSum + this.prevCharSum,
-              this.charN + this.prevCharN,
-            )
-          : this.logit(this.sum, this.n, this.charSum, this.charN);
-      if (z > this.best) this.best = z;
-    }
+    const m = this.charModel;
+    this.best = closeLastWindow(
+      this.best,
+      this.tokens,
+      this.windows,
+      MIN_TAIL_TOKENS,
+      m !== undefined,
+      this.bias,
+      this.sum,
+      this.n,
+      this.prevSum,
+      this.prevN,
+      m?.bias ?? 0,
+      this.charSum,
+      this.charN,
+      this.prevCharSum,
+      this.prevCharN,
+    );
     return this.best;
   }
 }
@@ -211,18 +222,30 @@ export interface TextClassifier {
   readonly threshold: number;
 }
 
-export function createClassifier(model: LinearModelJson): TextClassifier {
+/** A model file's featurizer and decoded weights: what `createClassifier` scores with. */
+export function loadModel(model: LinearModelJson): {
+  featurizer: Featurizer;
+  weights: Float32Array;
+  bias: number;
+  charModel: CharModelWeights | undefined;
+} {
   if (model.version !== 1) throw new Error(`unsupported model version ${String(model.version)}`);
-  const featurizer = new Featurizer({
-    ...model.features,
-    buckets: model.buckets,
-    ...(model.charModel ? { charBuckets: model.charModel.buckets } : {}),
-  });
-  const weights = decodeWeights(model.weights, model.buckets);
-  const bias = model.bias;
-  const charModel = model.charModel
-    ? { w: decodeWeights(model.charModel.weights, model.charModel.buckets), bias: model.charModel.bias }
-    : undefined;
+  return {
+    featurizer: new Featurizer({
+      ...model.features,
+      buckets: model.buckets,
+      ...(model.charModel ? { charBuckets: model.charModel.buckets } : {}),
+    }),
+    weights: decodeWeights(model.weights, model.buckets),
+    bias: model.bias,
+    charModel: model.charModel
+      ? { w: decodeWeights(model.charModel.weights, model.charModel.buckets), bias: model.charModel.bias }
+      : undefined,
+  };
+}
+
+export function createClassifier(model: LinearModelJson): TextClassifier {
+  const { featurizer, weights, bias, charModel } = loadModel(model);
   return {
     threshold: model.threshold,
     score(text: string): number {

@@ -19,6 +19,7 @@ import {
   createClassifier,
   decodeWeights,
   type LinearModelJson,
+  loadModel,
   MIN_TAIL_TOKENS,
   rng,
   ScoreSink,
@@ -182,19 +183,15 @@ describe('Featurizer.score matches the frozen reference on the shipped models', 
 
   it('scores the two-part toxicity model as the mean of its parts (one window) and as the streaming sink does', () => {
     const [words, chars] = parts(toxicity);
-    const ww = decodeWeights(words.weights, words.buckets);
-    const cw = decodeWeights(chars.weights, chars.buckets);
-    const f = new Featurizer({ ...toxicity.features, buckets: toxicity.buckets, charBuckets: chars.buckets });
-    const sink = new ScoreSink(ww, toxicity.bias, { w: cw, bias: chars.bias });
+    const { featurizer: f, weights: ww, charModel } = loadModel(toxicity);
+    const cw = charModel!.w;
+    const sink = new ScoreSink(ww, toxicity.bias, charModel);
     const classifier = createClassifier(toxicity);
     const texts = [...evals, ...evals.map(toxicityInput), ...long.map(toxicityInput), ...random];
     let oneWindow = 0;
     let mismatches = 0;
     for (const text of texts) {
-      const got = f.score(text, ww, toxicity.bias, WINDOW_TOKENS, MIN_TAIL_TOKENS, {
-        w: cw,
-        bias: chars.bias,
-      });
+      const got = f.score(text, ww, toxicity.bias, WINDOW_TOKENS, MIN_TAIL_TOKENS, charModel);
       sink.reset();
       f.run(text, sink);
       if (!close(got, sink.finish())) mismatches++;

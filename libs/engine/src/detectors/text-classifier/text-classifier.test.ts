@@ -8,6 +8,7 @@ import {
   crossValidateScores,
   decodeWeights,
   type LinearModelJson,
+  loadModel,
   MIN_TAIL_TOKENS,
   ScoreSink,
   trainLogisticRegression,
@@ -230,8 +231,6 @@ describe('text-classifier', () => {
 
 describe('inlined window scoring', () => {
   it('scores shipped models like the streaming sink (word-only ones bit-for-bit)', async () => {
-    const { Featurizer } = await import('./featurize.ts');
-    const { ScoreSink, decodeWeights, WINDOW_TOKENS } = await import('./index.ts');
     const models = [
       (await import('../../guardrails/toxicity/model/toxicity.model.json', { with: { type: 'json' } }))
         .default,
@@ -250,16 +249,7 @@ describe('inlined window scoring', () => {
     ];
     const { analyzeContent, modelTokens } = await import('../content/signals.ts');
     for (const m of models) {
-      const f = new Featurizer({
-        ...m.features,
-        buckets: m.buckets,
-        ...(m.charModel ? { charBuckets: m.charModel.buckets } : {}),
-      });
-      const w = decodeWeights(m.weights, m.buckets);
-      const charModel = m.charModel && {
-        w: decodeWeights(m.charModel.weights, m.charModel.buckets),
-        bias: m.charModel.bias,
-      };
+      const { featurizer: f, weights: w, charModel } = loadModel(m);
       const sink = new ScoreSink(w, m.bias, charModel);
       for (const t of texts) {
         sink.reset();
