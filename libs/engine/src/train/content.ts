@@ -149,21 +149,21 @@ export const MODELS = [
        * CV FPR 9.6 -> 10.1 %. At 0.1: 3 / 70 and 3 / 20; at 1: 2 / 70 and 1 / 20 but threshold
        * 0.31 and FPR 11.3 %.
        */
-      { texts: everydayChat, weight: 0.3 },
+      { file: 'everyday-chat.ts', texts: everydayChat, weight: 0.3 },
       /**
        * Plain sentences of work and home (everyday-plain.ts): with the prompts above at 0.1,
        * short plain text scored near the threshold ("Please send me the invoice by Friday." 0.40
        * at 0.40). With them at 1: 0.26 at 0.39, mean CV F1 0.898 -> 0.897; at 0.3 the threshold
        * rose to 0.42 and mean F1 fell to 0.895.
        */
-      { texts: () => EVERYDAY_PLAIN, weight: 1 },
+      { file: 'everyday-plain.ts', texts: () => EVERYDAY_PLAIN, weight: 1 },
       /**
        * Sentences whose words hold a slur, an identity term or a profane word inside them
        * (everyday-inner-words.ts): "Public transport is cheap here." 0.53 -> 0.22, "a class on
        * Dickens" 0.39 -> 0.31; the check set of other such words (`inner-words`) flagged 2 / 27
        * -> 0 / 27. Mean CV F1 0.897 -> 0.896 (10 folds: 0.902 -> 0.901), threshold 0.39 -> 0.38.
        */
-      { texts: () => EVERYDAY_INNER_WORDS, weight: 1 },
+      { file: 'everyday-inner-words.ts', texts: () => EVERYDAY_INNER_WORDS, weight: 1 },
       /**
        * Violent verbs in their technical sense (everyday-tech-verbs.ts): with the sentences above
        * "How do I kill all the zombie processes?" scored 0.40 at 0.38; the check set of other
@@ -171,7 +171,7 @@ export const MODELS = [
        * 0.898, the same check sets), threshold 0.38 -> 0.39, so `inner-words` flags 1 / 27 again
        * (the shuttlecock sentence, 0.40); "I will kill you" still fails (0.56).
        */
-      { texts: () => EVERYDAY_TECH_VERBS, weight: 0.3 },
+      { file: 'everyday-tech-verbs.ts', texts: () => EVERYDAY_TECH_VERBS, weight: 0.3 },
     ],
   },
   {
@@ -226,7 +226,7 @@ export const MODELS = [
        * flagged 14 / 30 -> 3 / 30, mean CV F1 0.925 either way (0.2: the same), hard-negative FPR
        * 3.1 -> 3.4 %.
        */
-      { texts: personalRequests, weight: 0.1 },
+      { file: 'personal-requests.ts', texts: personalRequests, weight: 0.1 },
     ],
   },
 ];
@@ -254,6 +254,13 @@ function neutralTexts(): string[] {
       .filter((r) => r.label === 0 || f === 'pii.jsonl')
       .map((r) => r.text),
   );
+}
+
+/** The train/ files of a spec's hand-written benign texts, and of its benign twins when it trains on them. */
+function handWrittenFiles(spec: (typeof MODELS)[number]): string {
+  const files = spec.handWrittenNegatives.map((h) => `train/${h.file}`);
+  if (spec.twinWeight > 0) files.push('train/task-twins.ts');
+  return files.join(', ');
 }
 
 /** A text's score as the guardrail computes it with this model. */
@@ -489,7 +496,7 @@ function main(): void {
     }
     model.meta = {
       ...model.meta,
-      data: `shared/eval/${spec.file} + label-0 texts of shared/eval/${spec.extraNegativesFrom} (dev parts; sources and licences in docs/guardrails/content-safety.md) + hand-written benign texts and twins (train/everyday-chat.ts, everyday-plain.ts, everyday-inner-words.ts, everyday-tech-verbs.ts, personal-requests.ts, task-twins.ts)`,
+      data: `shared/eval/${spec.file} + label-0 texts of shared/eval/${spec.extraNegativesFrom} (dev parts; sources and licences in docs/guardrails/content-safety.md) + hand-written benign texts (${handWrittenFiles(spec)})`,
       input: spec.options.tokenHashes
         ? 'hashes of the content analysis tokens + signal tags (detectors/content/signals.ts modelTokens)'
         : 'text + signal tags (detectors/content/signals.ts modelInput)',
