@@ -30,3 +30,47 @@ export class CodeUnitBuffer {
     return this.units;
   }
 }
+
+/**
+ * Code units written piece by piece (strings, or runs of another array) into one reusable typed
+ * array, for a reader that takes a long text in pieces but scans it as one. Valid until `reset`.
+ */
+export class CodeUnitWriter {
+  units = new Uint16Array(4096);
+  private bytes = Buffer.from(this.units.buffer);
+  length = 0;
+
+  reset(): void {
+    this.length = 0;
+  }
+
+  /** Makes room for `extra` more units and the sentinels, keeping what is written. */
+  reserve(extra: number): void {
+    const need = this.length + extra + SENTINELS;
+    if (need <= this.units.length) return;
+    const grown = new Uint16Array(Math.max(need, this.units.length * 2));
+    grown.set(this.units.subarray(0, this.length));
+    this.units = grown;
+    this.bytes = Buffer.from(grown.buffer);
+  }
+
+  writeString(text: string): void {
+    const n = text.length;
+    this.reserve(n);
+    if (LITTLE_ENDIAN) this.bytes.write(text, this.length * 2, n * 2, 'utf16le');
+    else for (let i = 0; i < n; i++) this.units[this.length + i] = text.charCodeAt(i);
+    this.length += n;
+  }
+
+  writeUnits(src: Uint16Array, from: number, to: number): void {
+    this.reserve(to - from);
+    this.units.set(src.subarray(from, to), this.length);
+    this.length += to - from;
+  }
+
+  /** The units written, followed by four 0s (as `CodeUnitBuffer.load` leaves them). */
+  finish(): Uint16Array {
+    this.units.fill(0, this.length, this.length + SENTINELS);
+    return this.units;
+  }
+}

@@ -8,7 +8,7 @@
  * callback, so inference never builds a vector.
  */
 
-import { CodeUnitBuffer } from '../code-units/code-units.ts';
+import { CodeUnitWriter } from '../code-units/code-units.ts';
 import { LEET } from '../normalize/fold.ts';
 
 const FNV_OFFSET = 0x811c9dc5;
@@ -85,7 +85,8 @@ const ASCII_RE = /^[\x00-\x7f]*$/;
 export const INVISIBLE_RE = /[\u00ad\u200b-\u200f\u2060-\u2064\ufeff\u202a-\u202e\u2066-\u2069]/g;
 
 /**
- * WORD_FOLD of each code unit's lower case, for text that is not lower-cased as a whole: right for
+ * WORD_FOLD of each code unit's lower case, what `score` reads every text through (text already
+ * lower-cased reads as through WORD_FOLD, lower case being its own lower case): right for
  * every code unit whose `toLowerCase` is one code unit that does not depend on context, that is all
  * but Σ (σ or ς by what follows) and İ (two code units); surrogates are separators either way.
  * Built from one `toLowerCase` of a string of all the other code units, where no mapping depends on
@@ -165,42 +166,6 @@ function replaceMentions(text: string): string {
   return text.includes('@') ? text.replace(MENTION_RE, ' xxuser ') : text;
 }
 
-/** MENTION_RE for replaceMentionUnits' own scans. */
-const MENTION_SCAN_RE = new RegExp(MENTION_RE.source, MENTION_RE.flags);
-const USER_UNITS = Uint16Array.from(' xxuser ', (c) => c.charCodeAt(0));
-const mentionUnits = new CodeUnitBuffer();
-/** The code units written by replaceMentionUnits. */
-let splicedUnits = new Uint16Array(4096);
-
-/**
- * Writes into `splicedUnits` the code units of `replaceMentions(text)` followed by four 0s, and
- * returns their count: the same matches replaced (those of a global exec loop, which `replace`
- * takes), without making a second copy of a long text as a string (a two-byte string of more than
- * 64K code units is a large-object allocation, several times the cost of a copy).
- */
-function replaceMentionUnits(text: string): number {
-  const n = text.length;
-  const src = mentionUnits.load(text);
-  // A match has at least two code units and becomes eight.
-  if (splicedUnits.length < n * 4 + 8) splicedUnits = new Uint16Array(n * 4 + 8);
-  const out = splicedUnits;
-  const re = MENTION_SCAN_RE;
-  re.lastIndex = 0;
-  let pos = 0;
-  let from = 0;
-  for (let m = re.exec(text); m !== null; m = re.exec(text)) {
-    out.set(src.subarray(from, m.index), pos);
-    pos += m.index - from;
-    out.set(USER_UNITS, pos);
-    pos += USER_UNITS.length;
-    from = re.lastIndex;
-  }
-  out.set(src.subarray(from, n), pos);
-  pos += n - from;
-  out.fill(0, pos, pos + 4);
-  return pos;
-}
-
 /** URLs and then @mentions as placeholder words: `normalizeForClassifier` minus NFKC and lower-casing. */
 function replacePlaceholders(text: string): string {
   return replaceMentions(replaceUrls(text));
@@ -229,6 +194,20 @@ export interface FeatureSpec {
    * n-grams (see `LinearModelJson.charModel`); unset: one table for both.
    */
   charBuckets?: number;
+}
+
+/**
+ * How a text model reads its text: `score(text, …, { rewrite, suffix })` is
+ * `score(rewrite(text) + suffix, …)`, without building that string (see `readPieces`).
+ */
+export interface TextInput {
+  /**
+   * Rewrites the text before the model reads it. It is given pieces of the text cut after ASCII
+   * whitespace, so it must act on each whitespace-separated token alone.
+   */
+  rewrite?: (piece: string) => string;
+  /** ASCII tokens read after the text, starting with a space (the content models' signal tags). */
+  suffix?: string;
 }
 
 /** Token hashes of one input: `hashes[0, count)`. */
@@ -314,8 +293,65 @@ class TokenCache {
 
 const NO_CACHE = new TokenCache(0);
 
-/** The code units of the text being scored (a typed array reads faster than charCodeAt). */
-const scoreUnits = new CodeUnitBuffer();
+/** The code units of the text being scored, as the model reads it (see `readPieces`). */
+const scoreUnits = new CodeUnitWriter();
+
+/**
+ * Longest piece of a text read at once (`readPieces`). A two-byte string of more than 64K code
+ * units is a large-object allocation in V8, mapped anew each time: at 100 KB the text's NFKC copy
+ * and the flattening of a rewritten text cost more than scoring it. Pieces of 8K units stay well
+ * below that even when replacing @mentions makes them four times as long.
+ */
+const PIECE_UNITS = 8192;
+
+const isAsciiSpace = (c: number): boolean => c === 0x20 || c === 0x0a || c === 0x09 || c === 0x0d;
+
+/**
+ * End of the piece of `text` starting at `from`: just after the last ASCII whitespace within
+ * PIECE_UNITS units, or, when there is none, after the first one beyond (the text's end at worst).
+ */
+function pieceEnd(text: string, from: number): number {
+  const n = text.length;
+  if (n - from <= PIECE_UNITS) return n;
+  for (let i = from + PIECE_UNITS - 1; i > from; i--) if (isAsciiSpace(text.charCodeAt(i))) return i + 1;
+  for (let i = from + PIECE_UNITS; i < n; i++) if (isAsciiSpace(text.charCodeAt(i))) return i + 1;
+  return n;
+}
+
+/**
+ * Writes into `out` the code units the model reads of `input.rewrite(text) + input.suffix`, to be
+ * read through LOWER_FOLD: NFKC, invisible characters dropped, URLs and @mentions replaced, Σ
+ * lower-cased in context (a text with İ lower-cased whole). The text is taken in pieces cut after
+ * ASCII whitespace (see PIECE_UNITS): every step is local to a whitespace-separated token (a URL
+ * or mention holds no whitespace, NFKC composes nothing across a space, Σ's case context stops at
+ * it), so the units are those of the whole text. Returns their count.
+ */
+function readPieces(text: string, input: TextInput | undefined, out: CodeUnitWriter): number {
+  out.reset();
+  const rewrite = input?.rewrite;
+  for (let from = 0; from < text.length; ) {
+    const to = pieceEnd(text, from);
+    const piece = from === 0 && to === text.length ? text : text.slice(from, to);
+    readPiece(rewrite ? rewrite(piece) : piece, out);
+    from = to;
+  }
+  if (input?.suffix) readPiece(input.suffix, out);
+  return out.length;
+}
+
+function readPiece(piece: string, out: CodeUnitWriter): void {
+  if (ASCII_RE.test(piece)) {
+    out.writeString(replacePlaceholders(piece));
+    return;
+  }
+  let t = replacePlaceholders(piece.normalize('NFKC').replace(INVISIBLE_RE, ''));
+  // İ is the one code unit whose lower case is longer than itself (LOWER_FOLD cannot read it).
+  if (t.includes('\u0130')) t = t.toLowerCase();
+  const at = out.length;
+  out.writeString(t);
+  const sigma = t.indexOf('\u03a3');
+  if (sigma >= 0) lowerSigmaStretches(t, out.units.subarray(at), sigma);
+}
 
 export class Featurizer {
   readonly mask: number;
@@ -558,7 +594,9 @@ export class Featurizer {
    * the floating-point sum (a token's character n-gram weights are added up first), but
    * without a callback per feature, without a lower-cased copy of the text (code units are folded
    * as they are read, which is what `toLowerCase` does to them, and only the stretches around a Σ
-   * lower-cased first, see `lowerSigmaStretches`; a text with İ is lower-cased whole), with
+   * lower-cased first, see `lowerSigmaStretches`; a piece with İ is lower-cased whole), in pieces
+   * of at most a few thousand code units (`readPieces`; `input` rewrites the text and adds a suffix
+   * on the way), with
    * the character-n-gram weights of recently seen tokens cached (see `TokenCache`; `w` must not
    * be changed in place between calls). Word-only models sum in two steps per window: the window's
    * bucket indices are collected first, then its weights summed in that order (weight lookups are
@@ -575,6 +613,7 @@ export class Featurizer {
     windowTokens: number,
     minTail: number,
     charModel?: CharModelWeights,
+    input?: TextInput,
   ): number {
     this.assertReadsText();
     if (this.split !== (charModel !== undefined)) {
@@ -583,31 +622,12 @@ export class Featurizer {
       );
     }
     if (this.deobfuscate) {
+      if (input) throw new Error('a deobfuscating model reads its text as given');
       const count = this.wordHashes(replaceUrls(text));
       return this.scoreHashes(this.hashes, count, w, bias, windowTokens, minTail);
     }
-    let t: string;
-    // How code units are read: A-Z (ASCII) or every letter (LOWER_FOLD) lower-cased as they are read.
-    let fold = WORD_FOLD;
-    /** The first Σ of a text read through LOWER_FOLD (-1: none). */
-    let sigma = -1;
-    /** Length of the text read when its code units are already in `splicedUnits` (-1: not). */
-    let spliced = -1;
-    if (ASCII_RE.test(text)) t = replacePlaceholders(text);
-    else {
-      t = replaceUrls(text.normalize('NFKC').replace(INVISIBLE_RE, ''));
-      if (t.includes('\u0130')) t = replaceMentions(t).toLowerCase();
-      else {
-        fold = LOWER_FOLD;
-        // Nothing is read from the text but its code units (no Σ to lower-case in context): the
-        // mentions are replaced in a copy of them rather than in a second long string.
-        if (!t.includes('\u03a3') && t.includes('@')) spliced = replaceMentionUnits(t);
-        else {
-          t = replaceMentions(t);
-          sigma = t.indexOf('\u03a3');
-        }
-      }
-    }
+    const n = readPieces(text, input, scoreUnits);
+    const units = scoreUnits.finish();
     const maxN = this.maxCharN;
     // The character n-grams' weights: their own table, or the one table.
     const cw = charModel ? charModel.w : w;
@@ -655,16 +675,13 @@ export class Featurizer {
     let prevCsum = 0;
     let prevCm = 0;
     let windows = 0;
-    const n = spliced >= 0 ? spliced : t.length;
-    // The units end in a 0, which folds to a separator and closes the last token.
-    const units = spliced >= 0 ? splicedUnits : scoreUnits.load(t);
-    if (sigma >= 0) lowerSigmaStretches(t, units, sigma);
     let i = 0;
     for (;;) {
       // Separators, then the token's characters, each in a tight loop of its own (one loop
       // over every code unit, with the token's end handled inside it, ran a tenth slower).
-      let c = fold[units[i]!]!;
-      while (c === 0 && i < n) c = fold[units[++i]!]!;
+      // The units end in a 0, which folds to a separator and closes the last token.
+      let c = LOWER_FOLD[units[i]!]!;
+      while (c === 0 && i < n) c = LOWER_FOLD[units[++i]!]!;
       if (c === 0) break;
       // The last two characters stored in `buf` (-1: none), for the run-collapsing rule.
       let last = -1;
@@ -678,7 +695,7 @@ export class Featurizer {
             last = c;
           }
         }
-        c = fold[units[++i]!]!;
+        c = LOWER_FOLD[units[++i]!]!;
       } while (c !== 0);
       if (q + perToken > idx.length) {
         const grown = new Int32Array(idx.length * 2);

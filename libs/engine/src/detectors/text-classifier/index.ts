@@ -9,10 +9,11 @@ import {
   type FeatureSink,
   Featurizer,
   partsLogit,
+  type TextInput,
   type TokenHashes,
 } from './featurize.ts';
 
-export { normalizeForClassifier, type TokenHashes } from './featurize.ts';
+export { normalizeForClassifier, type TextInput, type TokenHashes } from './featurize.ts';
 
 export interface LinearModelJson {
   version: 1;
@@ -214,8 +215,12 @@ export class ScoreSink implements FeatureSink {
 }
 
 export interface TextClassifier {
-  /** Probability in [0, 1] that the text belongs to the positive class (max over windows for long texts). */
-  score(text: string): number;
+  /**
+   * Probability in [0, 1] that the text belongs to the positive class (max over windows for long
+   * texts); `input` rewrites the text and appends a suffix as the model reads it (not for a
+   * deobfuscating model).
+   */
+  score(text: string, input?: TextInput): number;
   /** `score` for a `tokenHashes` model, over the token hashes it reads instead of text. */
   scoreTokens(tokens: TokenHashes): number;
   /** The model's decision threshold. */
@@ -248,8 +253,8 @@ export function createClassifier(model: LinearModelJson): TextClassifier {
   const { featurizer, weights, bias, charModel } = loadModel(model);
   return {
     threshold: model.threshold,
-    score(text: string): number {
-      return sigmoid(featurizer.score(text, weights, bias, WINDOW_TOKENS, MIN_TAIL_TOKENS, charModel));
+    score(text: string, input?: TextInput): number {
+      return sigmoid(featurizer.score(text, weights, bias, WINDOW_TOKENS, MIN_TAIL_TOKENS, charModel, input));
     },
     scoreTokens(tokens: TokenHashes): number {
       if (model.features.tokenHashes !== true) throw new Error('this model reads text: use score');

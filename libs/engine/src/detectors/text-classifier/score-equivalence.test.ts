@@ -12,8 +12,9 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { maskCodeTokens } from '../../guardrails/toxicity/code-tokens.ts';
 import toxicityJson from '../../guardrails/toxicity/model/toxicity.model.json' with { type: 'json' };
-import { analyzeContent, modelInput } from '../content/signals.ts';
+import { analyzeContent, modelInput, signalTags } from '../content/signals.ts';
 import { Featurizer } from './featurize.ts';
 import {
   createClassifier,
@@ -180,6 +181,44 @@ describe('Featurizer.score matches the frozen reference on the shipped models', 
     });
     for (const [, model] of models) expect(expectSameLogits(model, texts)).toBe(0);
   });
+
+  it('reads a long text in pieces as the reference reads it whole, and reads a rewrite and a suffix as the concatenation', () => {
+    // Pieces are cut after ASCII whitespace every 8K code units or so: put marks after spaces, Σ,
+    // İ, mentions, URLs and full-width forms everywhere, and runs with no whitespace longer than a piece.
+    const bits = [
+      ' \u0301Σ ',
+      'ΟΔΥΣΣΕΥΣ. ',
+      'İstanbul ',
+      '@user_name ',
+      'https://example.com/a?b=1 ',
+      'ＡＢＣ１２３ ',
+      'ﬁne x\u200by ',
+      'Σ\n',
+      'a\u0301 ',
+      'lin_api_21ms42m0rt ',
+      '\t😀 ',
+    ];
+    const rand = rng(7);
+    const texts = Array.from({ length: 12 }, (_, i) => {
+      let s = '';
+      while (s.length < 30_000) {
+        const r = rand();
+        if (r < 0.002) s += (i % 2 ? 'y' : 'Σ').repeat(9000 + Math.floor(rand() * 3000));
+        else if (r < 0.3) s += bits[Math.floor(rand() * bits.length)]!;
+        else s += `${evals[Math.floor(rand() * evals.length)] ?? 'some words here'} `;
+      }
+      return s;
+    });
+    for (const [, model, input] of models) expect(expectSameLogits(model, texts.map(input))).toBe(0);
+    const classifier = createClassifier(toxicity);
+    let differ = 0;
+    for (const t of [...texts, ...random]) {
+      const suffix = signalTags(analyzeContent(t));
+      const whole = classifier.score(`${maskCodeTokens(t)}${suffix}`);
+      if (!Object.is(classifier.score(t, { rewrite: maskCodeTokens, suffix }), whole)) differ++;
+    }
+    expect(differ).toBe(0);
+  }, 60_000);
 
   it('scores the two-part toxicity model as the mean of its parts (one window) and as the streaming sink does', () => {
     const [words, chars] = parts(toxicity);

@@ -3,7 +3,7 @@ import { defineGuardrail } from '../../core/define.ts';
 import type { Finding } from '../../core/types.ts';
 import { type FoldedText, matchFamilies, type PatternHit } from '../../detectors/content/folded.ts';
 import { type LexHit, maskWord } from '../../detectors/content/lexicon.ts';
-import { analyzeContent, modelInput } from '../../detectors/content/signals.ts';
+import { analyzeContent, signalTags } from '../../detectors/content/signals.ts';
 import { createClassifier, type LinearModelJson } from '../../detectors/text-classifier/index.ts';
 import { maskCodeTokens } from './code-tokens.ts';
 import { HARM_WISH } from './harm-wishes.ts';
@@ -124,7 +124,11 @@ export const toxicity = defineGuardrail({
     return ({ text }) => {
       const signals = analyzeContent(text);
       const onlyNeutral = onlyNeutralWords(signals.folded);
-      const toxic = onlyNeutral ? 0 : classifier.score(modelInput(maskCodeTokens(text), signals));
+      // What the model was trained on, modelInput(maskCodeTokens(text), signals), read without
+      // building that string.
+      const toxic = onlyNeutral
+        ? 0
+        : classifier.score(text, { rewrite: maskCodeTokens, suffix: signalTags(signals) });
       const scores: Record<ToxicityCategory, number> = {
         toxic,
         insult: 0,
