@@ -1,4 +1,4 @@
-import { CodeUnitBuffer } from '../code-units/code-units.ts';
+import { CodeUnitBuffer, CodeUnitWriter } from '../code-units/code-units.ts';
 import { foldCodePoint, type InvisibleKind, invisibleKind, isVariationSelector, LEET } from './fold.ts';
 
 export interface NormalizedText {
@@ -83,33 +83,6 @@ export function findInvisible(original: string): NormalizedText['invisible'] {
   return found;
 }
 
-const utf16 = new TextDecoder('utf-16le');
-/** Below this many units, building the string in JS beats the native decoder's call overhead. */
-const SHORT_UNITS = 32;
-
-/**
- * Decodes UTF-16 code units to a string as the UTF-16 decoder does: a leading byte-order mark is
- * dropped and each unpaired surrogate becomes U+FFFD.
- */
-function unitsToString(units: Uint16Array): string {
-  const n = units.length;
-  if (n > SHORT_UNITS) return utf16.decode(units);
-  let out = '';
-  for (let i = units[0] === 0xfeff ? 1 : 0; i < n; i++) {
-    const u = units[i] as number;
-    if (u < 0xd800 || u > 0xdfff) {
-      out += String.fromCharCode(u);
-      continue;
-    }
-    const next = i + 1 < n ? (units[i + 1] as number) : 0;
-    if (u <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
-      out += String.fromCharCode(u, next);
-      i++;
-    } else out += '\ufffd';
-  }
-  return out;
-}
-
 /**
  * Where each piece of the folded text came from: runs of units copied or folded one to one (`width`
  * -1) and single code points of width 1 or 2 folded to other lengths. Flat arrays, one entry per piece.
@@ -171,15 +144,25 @@ function asciiLowered(text: string): string {
   return latin1.toString('latin1', 0, n).toLowerCase();
 }
 
+/** The original's code units lower-cased at its ASCII positions, for foldUnits to copy runs from. */
+const loweredBuffer = new CodeUnitBuffer();
+
 /**
- * Pass 1 without an offset map: ASCII runs are copied from the lowercased text in one slice each,
- * each run of non-ASCII code points is folded into one piece. Same output as the mapped fold.
+ * Pass 1 without an offset map, into `out` (reset first): ASCII runs are copied from the
+ * lowercased text, each run of non-ASCII code points is folded into one piece, then the
+ * conditional folds are applied. Same code units as the mapped fold; an unpaired surrogate is
+ * folded to U+FFFD. Returns their count.
  */
-function foldText(original: string, invisible: NormalizedText['invisible'], segs: Segments): string {
+function foldUnits(
+  original: string,
+  invisible: NormalizedText['invisible'],
+  segs: Segments,
+  out: CodeUnitWriter,
+): number {
   const len = original.length;
-  const lowered = asciiLowered(original);
+  const lowered = loweredBuffer.load(asciiLowered(original));
+  out.reset();
   let buf = new Uint16Array(64);
-  const parts: string[] = [];
   let n = 0;
   let condPos: number[] | undefined;
   let condAlt: number[] | undefined;
@@ -188,7 +171,7 @@ function foldText(original: string, invisible: NormalizedText['invisible'], segs
     NON_ASCII.lastIndex = i;
     const j = NON_ASCII.test(original) ? NON_ASCII.lastIndex - 1 : len;
     if (j > i) {
-      parts.push(lowered.slice(i, j));
+      out.writeUnits(lowered, i, j);
       segs.push(n, i, -1);
       n += j - i;
     }
@@ -212,7 +195,8 @@ function foldText(original: string, invisible: NormalizedText['invisible'], segs
         continue;
       }
       if (isVariationSelector(cp)) continue;
-      const f = foldCodePoint(cp);
+      // An unpaired surrogate reads as U+FFFD, as a UTF-16 decoder reads it.
+      const f = foldCodePoint(cp >= 0xd800 && cp <= 0xdfff ? 0xfffd : cp);
       if (f.alt !== undefined) {
         condPos ??= [];
         condAlt ??= [];
@@ -230,14 +214,13 @@ function foldText(original: string, invisible: NormalizedText['invisible'], segs
       for (let q = 0; q < o.length; q++) buf[k++] = o.charCodeAt(q);
       n += o.length;
     }
-    if (k > 0)
-      parts.push(k === 1 ? String.fromCharCode(buf[0] as number) : unitsToString(buf.subarray(0, k)));
+    if (k > 0) out.writeUnits(buf, 0, k);
   }
-  const text = parts.join('');
-  if (!condPos || !condAlt) return text;
-  const units = unitBuffer.load(text).subarray(0, text.length);
-  applyConditionalFolds(units, Int32Array.from(condPos), Uint16Array.from(condAlt));
-  return unitsToString(units);
+  if (condPos && condAlt) {
+    applyConditionalFolds(out.units.subarray(0, n), Int32Array.from(condPos), Uint16Array.from(condAlt));
+  }
+  out.finish();
+  return n;
 }
 
 /**
@@ -280,29 +263,25 @@ const isLeadTrailSymbol = (c: number): boolean =>
   c === 0x40 || c === 0x24 || c === 0x21 || c === 0x7c || c === 0x2b;
 
 /**
- * Reads one token `text[s, e)` as leetspeak when it mixes at least two letters with leet
+ * Reads one token `u[s, e)` as leetspeak, in place, when it mixes at least two letters with leet
  * characters (`1gn0re`, `pr0mpt`); leading/trailing symbols are punctuation (`hello!`, `$5`).
- * Returns the replacement (same length) or undefined to keep it.
  */
-function leetToken(text: string, s: number, e: number): string | undefined {
+function leetToken(u: Uint16Array, s: number, e: number): void {
   const len = e - s;
-  if (len > 24) return undefined;
+  if (len > 24) return;
   let letters = 0;
-  for (let k = s; k < e; k++) if (isAsciiLetter(text.charCodeAt(k))) letters++;
+  for (let k = s; k < e; k++) if (isAsciiLetter(u[k] as number)) letters++;
   const leet = len - letters;
-  if (letters < 2 || leet > letters + 1 || leet === 0) return undefined;
+  if (letters < 2 || leet > letters + 1 || leet === 0) return;
   let a = s;
-  while (a < e && isLeadTrailSymbol(text.charCodeAt(a))) a++;
+  while (a < e && isLeadTrailSymbol(u[a] as number)) a++;
   let b = e;
-  while (b > a && isLeadTrailSymbol(text.charCodeAt(b - 1))) b--;
-  if (a === b) return undefined;
-  let out = text.slice(s, a);
+  while (b > a && isLeadTrailSymbol(u[b - 1] as number)) b--;
   for (let k = a; k < b; k++) {
-    const c = text.charCodeAt(k);
+    const c = u[k] as number;
     const m = c < 128 ? (LEET_CODE[c] as number) : -1;
-    out += String.fromCharCode(m >= 0 ? m : c);
+    if (m >= 0) u[k] = m;
   }
-  return out + text.slice(b, e);
 }
 
 /**
@@ -334,16 +313,14 @@ function hasLeetInside(u: Uint16Array, s: number, e: number): boolean {
 }
 
 /**
- * Pass 3: leetspeak inside maximal runs of letters, digits and leet symbols that mix letters with
- * digits or symbols and are not part of an identifier (`_`) or of a word in another script. Only
- * the runs holding one of `candidates` (increasing positions of `text`) are read: every run with a
- * letter next to a digit or symbol holds one (see wordPass). Same length in and out, so offsets
- * keep their mapping.
+ * Pass 3, in place on `u[0, n)` (followed by a 0): leetspeak inside maximal runs of letters,
+ * digits and leet symbols that mix letters with digits or symbols and are not part of an
+ * identifier (`_`) or of a word in another script. Only the runs holding one of `candidates`
+ * (increasing positions) are read: every run with a letter next to a digit or symbol holds one
+ * (see wordPass). A run's units stay of their class when read as letters, so the runs after it
+ * are found as in the text before. Same length in and out, so offsets keep their mapping.
  */
-function leetPass(text: string, u: Uint16Array, candidates: readonly number[]): string {
-  const n = text.length;
-  let pieces: string[] | undefined;
-  let copied = 0;
+function leetPass(u: Uint16Array, n: number, candidates: readonly number[]): void {
   let done = 0;
   for (const p of candidates) {
     if (p < done) continue;
@@ -376,15 +353,8 @@ function leetPass(text: string, u: Uint16Array, candidates: readonly number[]): 
     // What leetToken rejects without reading the token: too long, too few letters, mostly symbols.
     const len = i - s;
     if (len > 24 || letters < 2 || len - letters > letters + 1 || !hasLeetInside(u, s, i)) continue;
-    const rep = leetToken(text, s, i);
-    if (rep === undefined || rep === text.slice(s, i)) continue;
-    pieces ??= [];
-    pieces.push(text.slice(copied, s), rep);
-    copied = i;
+    leetToken(u, s, i);
   }
-  if (!pieces) return text;
-  pieces.push(text.slice(copied));
-  return pieces.join('');
 }
 
 /**
@@ -470,16 +440,19 @@ function wordPass(u: Uint16Array, n: number): { drops: number[] | undefined; lee
   return { drops, leet };
 }
 
-/** The text without the dropped units (no offset map). */
-function compactText(text: string, drops: readonly number[]): string {
-  const pieces: string[] = [];
+/** Removes the dropped units from `u[0, n)` in place (no offset map), a 0 after the rest; returns their count. */
+function compactUnits(u: Uint16Array, n: number, drops: readonly number[]): number {
+  let to = 0;
   let from = 0;
   for (const d of drops) {
-    if (d > from) pieces.push(text.slice(from, d));
+    u.copyWithin(to, from, d);
+    to += d - from;
     from = d + 1;
   }
-  if (from < text.length) pieces.push(text.slice(from));
-  return pieces.join('');
+  u.copyWithin(to, from, n);
+  to += n - from;
+  u[to] = 0;
+  return to;
 }
 
 /** Increasing positions of kept units, moved to where they are once the dropped units are gone. */
@@ -493,8 +466,22 @@ function shiftPast(positions: readonly number[], drops: readonly number[]): numb
   return out;
 }
 
-/** Code units of the folded text, for the conditional folds and the spacing and leetspeak scans. */
-const unitBuffer = new CodeUnitBuffer();
+/**
+ * Code units of the folded text, for the conditional folds and the spacing and leetspeak scans,
+ * which all work on them in place: the text is made once, at the end. (A two-byte string of more
+ * than 64K code units is a large-object allocation in V8, its pages mapped anew; each pass that
+ * made a new string of a 100 KB text cost a few hundred microseconds of page faults.)
+ */
+const foldedUnits = new CodeUnitWriter();
+
+let utf16: Buffer = Buffer.alloc(0);
+
+/** The string of `u[0, n)`, code units as they are (utf16le copies them; a one-byte string when all fit). */
+function unitsToString(u: Uint16Array, n: number): string {
+  if (n === 0) return '';
+  if (utf16.buffer !== u.buffer) utf16 = Buffer.from(u.buffer, u.byteOffset);
+  return utf16.toString('utf16le', 0, n * 2);
+}
 
 const cache: Array<{ key: string; original: string; result: NormalizedText }> = [];
 const CACHE_SIZE = 4;
@@ -517,17 +504,26 @@ export function normalizeText(original: string, options: NormalizeOptions = {}):
   NON_ASCII.lastIndex = 0;
   const ascii = !NON_ASCII.test(original);
   const segs = new Segments();
-  const folded = ascii ? original.toLowerCase() : foldText(original, invisible, segs);
-  if (ascii) segs.push(0, 0, -1);
-  const foldedUnits = spacing || leet ? unitBuffer.load(folded) : undefined;
-  const words = foldedUnits ? wordPass(foldedUnits, folded.length) : undefined;
-  const drop = spacing ? words?.drops : undefined;
-  const spaced = drop ? compactText(folded, drop) : folded;
-  let text = spaced;
-  if (leet && words && words.leet.length > 0) {
-    const candidates = drop ? shiftPast(words.leet, drop) : words.leet;
-    text = leetPass(spaced, drop ? unitBuffer.load(spaced) : (foldedUnits as Uint16Array), candidates);
+  // An ASCII text's lower case is a one-byte string, cheap to make: kept when no pass changes it.
+  const lowered = ascii ? original.toLowerCase() : undefined;
+  let n: number;
+  if (lowered === undefined) n = foldUnits(original, invisible, segs, foldedUnits);
+  else {
+    segs.push(0, 0, -1);
+    n = lowered.length;
+    if (spacing || leet) {
+      foldedUnits.reset();
+      foldedUnits.writeString(lowered);
+      foldedUnits.finish();
+    }
   }
+  const u = foldedUnits.units;
+  const words = spacing || leet ? wordPass(u, n) : undefined;
+  const drop = spacing ? words?.drops : undefined;
+  if (drop) n = compactUnits(u, n, drop);
+  const leetCandidates = leet && words && words.leet.length > 0 ? words.leet : undefined;
+  if (leetCandidates) leetPass(u, n, drop ? shiftPast(leetCandidates, drop) : leetCandidates);
+  const text = lowered !== undefined && !drop && !leetCandidates ? lowered : unitsToString(u, n);
   const origLen = original.length;
   const unit = (x: number): { start: number; end: number } => {
     let p = x;
