@@ -45,7 +45,7 @@ export class CodeUnitWriter {
   }
 
   /** Makes room for `extra` more units and the sentinels, keeping what is written. */
-  reserve(extra: number): void {
+  private reserve(extra: number): void {
     const need = this.length + extra + SENTINELS;
     if (need <= this.units.length) return;
     const grown = new Uint16Array(Math.max(need, this.units.length * 2));

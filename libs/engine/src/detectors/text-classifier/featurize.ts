@@ -321,7 +321,7 @@ function pieceEnd(text: string, from: number): number {
 /**
  * Writes into `out` the code units the model reads of `input.rewrite(text) + input.suffix`, to be
  * read through LOWER_FOLD: NFKC, invisible characters dropped, URLs and @mentions replaced, Σ
- * lower-cased in context (a text with İ lower-cased whole). The text is taken in pieces cut after
+ * lower-cased in context (a piece with İ lower-cased whole). The text is taken in pieces cut after
  * ASCII whitespace (see PIECE_UNITS): every step is local to a whitespace-separated token (a URL
  * or mention holds no whitespace, NFKC composes nothing across a space, Σ's case context stops at
  * it), so the units are those of the whole text. Returns their count.
