@@ -1,4 +1,4 @@
-import { CodeUnitBuffer, CodeUnitWriter } from '../code-units/code-units.ts';
+import { CodeUnitBuffer } from '../code-units/code-units.ts';
 import { foldCodePoint, type InvisibleKind, invisibleKind, isVariationSelector, LEET } from './fold.ts';
 
 export interface NormalizedText {
@@ -157,7 +157,7 @@ function foldUnits(
   original: string,
   invisible: NormalizedText['invisible'],
   segs: Segments,
-  out: CodeUnitWriter,
+  out: CodeUnitBuffer,
 ): number {
   const len = original.length;
   const lowered = loweredBuffer.load(asciiLowered(original));
@@ -472,16 +472,7 @@ function shiftPast(positions: readonly number[], drops: readonly number[]): numb
  * than 64K code units is a large-object allocation in V8, its pages mapped anew; each pass that
  * made a new string of a 100 KB text cost a few hundred microseconds of page faults.)
  */
-const foldedUnits = new CodeUnitWriter();
-
-let utf16: Buffer = Buffer.alloc(0);
-
-/** The string of `u[0, n)`, code units as they are (utf16le copies them; a one-byte string when all fit). */
-function unitsToString(u: Uint16Array, n: number): string {
-  if (n === 0) return '';
-  if (utf16.buffer !== u.buffer) utf16 = Buffer.from(u.buffer, u.byteOffset);
-  return utf16.toString('utf16le', 0, n * 2);
-}
+const foldedUnits = new CodeUnitBuffer();
 
 const cache: Array<{ key: string; original: string; result: NormalizedText }> = [];
 const CACHE_SIZE = 4;
@@ -511,11 +502,7 @@ export function normalizeText(original: string, options: NormalizeOptions = {}):
   else {
     segs.push(0, 0, -1);
     n = lowered.length;
-    if (spacing || leet) {
-      foldedUnits.reset();
-      foldedUnits.writeString(lowered);
-      foldedUnits.finish();
-    }
+    if (spacing || leet) foldedUnits.load(lowered);
   }
   const u = foldedUnits.units;
   const words = spacing || leet ? wordPass(u, n) : undefined;
@@ -523,7 +510,7 @@ export function normalizeText(original: string, options: NormalizeOptions = {}):
   if (drop) n = compactUnits(u, n, drop);
   const leetCandidates = leet && words && words.leet.length > 0 ? words.leet : undefined;
   if (leetCandidates) leetPass(u, n, drop ? shiftPast(leetCandidates, drop) : leetCandidates);
-  const text = lowered !== undefined && !drop && !leetCandidates ? lowered : unitsToString(u, n);
+  const text = lowered !== undefined && !drop && !leetCandidates ? lowered : foldedUnits.stringOf(n);
   const origLen = original.length;
   const unit = (x: number): { start: number; end: number } => {
     let p = x;

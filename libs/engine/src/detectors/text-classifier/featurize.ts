@@ -8,7 +8,7 @@
  * callback, so inference never builds a vector.
  */
 
-import { CodeUnitWriter } from '../code-units/code-units.ts';
+import { CodeUnitBuffer } from '../code-units/code-units.ts';
 import { LEET } from '../normalize/fold.ts';
 
 const FNV_OFFSET = 0x811c9dc5;
@@ -294,7 +294,7 @@ class TokenCache {
 const NO_CACHE = new TokenCache(0);
 
 /** The code units of the text being scored, as the model reads it (see `readPieces`). */
-const scoreUnits = new CodeUnitWriter();
+const scoreUnits = new CodeUnitBuffer();
 
 /**
  * Longest piece of a text read at once (`readPieces`). A two-byte string of more than 64K code
@@ -326,7 +326,7 @@ function pieceEnd(text: string, from: number): number {
  * or mention holds no whitespace, NFKC composes nothing across a space, Σ's case context stops at
  * it), so the units are those of the whole text. Returns their count.
  */
-function readPieces(text: string, input: TextInput | undefined, out: CodeUnitWriter): number {
+function readPieces(text: string, input: TextInput | undefined, out: CodeUnitBuffer): number {
   out.reset();
   const rewrite = input?.rewrite;
   for (let from = 0; from < text.length; ) {
@@ -339,7 +339,7 @@ function readPieces(text: string, input: TextInput | undefined, out: CodeUnitWri
   return out.length;
 }
 
-function readPiece(piece: string, out: CodeUnitWriter): void {
+function readPiece(piece: string, out: CodeUnitBuffer): void {
   if (ASCII_RE.test(piece)) {
     out.writeString(replacePlaceholders(piece));
     return;
