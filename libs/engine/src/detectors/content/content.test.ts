@@ -4,11 +4,11 @@ import { MEDICAL } from '../../guardrails/nsfw-advanced/nsfw-advanced.ts';
 import { SELF_HARM_FAMILIES } from '../../guardrails/self-harm/self-harm.ts';
 import { VIOLENCE_FAMILIES } from '../../guardrails/violence/violence.ts';
 import { linearTimeStatus } from '../../testing/linear-time.ts';
-import { foldText } from './folded.ts';
+import { foldText, narrowSafePatterns } from './folded.ts';
 import { Lexicon, maskWord } from './lexicon.ts';
 import { BENIGN_CONTEXT, HARM_FAMILIES, REQUEST_FRAME, REQUEST_TOPICS } from './phrases.ts';
 import { analyzeContent, contentLexicon, modelTokens, signalTags } from './signals.ts';
-import { tokenHash, tokenize } from './tokens.ts';
+import { narrowSafe, tokenHash, tokenize } from './tokens.ts';
 
 const cats = (t: string) => contentLexicon.match(t).map((h) => `${h.matched}:${h.entry.category}`);
 
@@ -77,6 +77,33 @@ describe('content tokens and lexicons', () => {
     const hit = s.harmHits.find((h) => h.category === 'weapons')!;
     expect('How to make a B0MB!!'.slice(hit.start, hit.end)).toBe('B0MB');
     expect(signalTags(s)).toContain('zzaskweapons');
+  });
+
+  it('reads other scripts as one stand-in and gives their true characters back', () => {
+    const t = 'How do I repeat the scale of 文文 the massacres? Я тоже.';
+    const folded = foldText(t);
+    // One byte per character for the patterns: the string never becomes a two-byte large object.
+    expect(folded.text).toBe(
+      'how do i repeat the scale of \u00a4\u00a4 the massacres \u00a4 \u00a4\u00a4\u00a4\u00a4',
+    );
+    expect(folded.tokens.map((k) => k.text)).toContain('文文');
+    expect(folded.tokens.at(-1)).toMatchObject({ text: 'тоже', start: t.indexOf('тоже') });
+    expect(tokenize(t).map((k) => k.text)).toEqual(folded.tokens.map((k) => k.text));
+    // A match across the other script reports its true text.
+    expect(analyzeContent(t).topicHits.map((h) => h.matched)).toEqual([
+      'how do i repeat the scale of 文文 the massacres',
+    ]);
+    expect(folded.slice(0, 3)).toBe('how');
+  });
+
+  it('runs only patterns that cannot tell the stand-in from other scripts', () => {
+    for (const p of [/\bkill\b[^.!?\n]{0,20}?\byou\b/g, /\b(?:how|what) to\b/gi, /\S+ \\d/g]) {
+      expect(narrowSafe(p)).toBe(true);
+    }
+    for (const p of [/убить/g, /\u0443/g, /\p{L}+/gu, /(\w)\1/g, /[^\x00-\xff]/g]) {
+      expect(narrowSafe(p)).toBe(false);
+    }
+    expect(() => narrowSafePatterns([/kill/g, /(\w)\1/g])).toThrow(/cannot run on folded text/);
   });
 
   it('uses only linear-time patterns', async () => {

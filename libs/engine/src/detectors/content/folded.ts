@@ -4,10 +4,24 @@
  * b0mb" as "how to make a bomb" and never need to handle case, punctuation or spacing tricks.
  */
 import { gateFor } from './gate.ts';
-import { allocInts, NOT_ALNUM, scanTokens, type Token, type TokenArrays, tokenObjects } from './tokens.ts';
+import {
+  allocInts,
+  foldedUnits,
+  NOT_ALNUM,
+  narrowSafe,
+  scanTokens,
+  type Token,
+  type TokenArrays,
+  tokenObjects,
+  unitsText,
+  WIDE_STAND_IN,
+} from './tokens.ts';
 
 export interface FoldedText {
+  /** What patterns run on: characters above U+00FF read as one stand-in (tokens.ts outToString). */
   text: string;
+  /** The true folded text of [start, end) of `text`. */
+  slice(start: number, end: number): string;
   /** Token objects (built on first use; the arrays below hold the same tokens). */
   readonly tokens: Token[];
   /** Number of tokens. */
@@ -40,7 +54,7 @@ export function foldText(original: string): FoldedText {
 }
 
 function fold(original: string): FoldedText {
-  return new Folded(scanTokens(original));
+  return new Folded(original, scanTokens(original));
 }
 
 /**
@@ -57,11 +71,15 @@ class Folded implements FoldedText {
   readonly origEnd: Int32Array;
   readonly hashes: Int32Array;
   readonly flags: Int32Array;
+  private readonly original: string;
   private readonly scanned: TokenArrays;
   private tokenList: Token[] | undefined;
   private wordStartList: { positions: Int32Array; count: number } | undefined;
+  /** The true folded units, recovered the first time a slice holds a stand-in. */
+  private units: Uint16Array | undefined;
 
-  constructor(a: TokenArrays) {
+  constructor(original: string, a: TokenArrays) {
+    this.original = original;
     this.scanned = a;
     this.text = a.text;
     this.count = a.count;
@@ -74,8 +92,15 @@ class Folded implements FoldedText {
   }
 
   get tokens(): Token[] {
-    this.tokenList ??= tokenObjects(this.scanned);
+    this.tokenList ??= tokenObjects(this.scanned, (s, e) => this.slice(s, e));
     return this.tokenList;
+  }
+
+  slice(start: number, end: number): string {
+    const s = this.text.slice(start, end);
+    if (!this.scanned.wide || !s.includes(WIDE_STAND_IN)) return s;
+    this.units ??= foldedUnits(this.original);
+    return unitsText(this.units, start, end);
   }
 
   get wordStarts(): { positions: Int32Array; count: number } {
@@ -161,6 +186,13 @@ export interface PatternHit {
   matched: string;
 }
 
+/** The patterns, once checked to match folded text as they would its true characters (tokens.ts). */
+export function narrowSafePatterns(patterns: readonly RegExp[]): readonly RegExp[] {
+  const unsafe = patterns.find((p) => !narrowSafe(p));
+  if (unsafe) throw new Error(`pattern cannot run on folded text: /${unsafe.source}/${unsafe.flags}`);
+  return patterns;
+}
+
 /**
  * Runs each family's global pattern over the folded text; offsets are original-text offsets. The
  * patterns run behind a literal-prefix gate (gate.ts): same hits, same order, as a matchAll per
@@ -172,14 +204,21 @@ export function matchFamilies(
   limit = 50,
 ): PatternHit[] {
   const hits: PatternHit[] = [];
-  const gate = gateFor(families, () => families.map((f) => f.pattern));
+  const gate = gateFor(families, () => narrowSafePatterns(families.map((f) => f.pattern)));
   gate.run(
     folded.text,
     limit,
     (k, index, matched) => {
       const f = families[k]!;
-      const o = folded.toOriginal(index, index + matched.length);
-      hits.push({ category: f.category, weight: f.weight, start: o.start, end: o.end, matched });
+      const end = index + matched.length;
+      const o = folded.toOriginal(index, end);
+      hits.push({
+        category: f.category,
+        weight: f.weight,
+        start: o.start,
+        end: o.end,
+        matched: folded.slice(index, end),
+      });
     },
     undefined,
     folded.wordStarts,
@@ -190,7 +229,7 @@ export function matchFamilies(
 /** Whether a global pattern matches the folded text anywhere (gated like matchFamilies). */
 export function testFolded(folded: FoldedText, pattern: RegExp): boolean {
   let any = false;
-  gateFor(pattern, () => [pattern]).run(
+  gateFor(pattern, () => narrowSafePatterns([pattern])).run(
     folded.text,
     1,
     () => {

@@ -309,7 +309,8 @@ export class Lexicon {
       const found = words.getText(text, s, len, hashes[i]!);
       const e =
         found?.entry ?? ((flags[i]! & DOUBLED) !== 0 ? this.lookupStretched(text, s, len) : undefined);
-      if (e) hits.push({ entry: e, start: origStart[i]!, end: origEnd[i]!, matched: text.slice(s, s + len) });
+      if (e)
+        hits.push({ entry: e, start: origStart[i]!, end: origEnd[i]!, matched: folded.slice(s, s + len) });
       const ps = found?.phrases;
       if (!ps) continue;
       for (const p of ps) {

@@ -5,7 +5,7 @@
  */
 
 import type { TokenHashes } from '../text-classifier/index.ts';
-import { type FoldedText, foldText, matchFamilies, type PatternHit } from './folded.ts';
+import { type FoldedText, foldText, matchFamilies, narrowSafePatterns, type PatternHit } from './folded.ts';
 import { PatternGate } from './gate.ts';
 import { type LexHit, Lexicon } from './lexicon.ts';
 import { CONTENT_LEXICON } from './lexicons.ts';
@@ -48,7 +48,9 @@ export function analyzeContent(text: string): ContentSignals {
  * enough), then the harm families (20 matches each). The gate reports matches pattern by pattern,
  * so the hits come in the order of separate matchFamilies runs.
  */
-const analysisGate = new PatternGate([REQUEST_FRAME, BENIGN_CONTEXT, ...HARM_FAMILIES.map((f) => f.pattern)]);
+const analysisGate = new PatternGate(
+  narrowSafePatterns([REQUEST_FRAME, BENIGN_CONTEXT, ...HARM_FAMILIES.map((f) => f.pattern)]),
+);
 const LIMITS = [1, 1, ...HARM_FAMILIES.map(() => 20)];
 
 function analyze(text: string): ContentSignals {
@@ -62,13 +64,14 @@ function analyze(text: string): ContentSignals {
       else if (k === 1) signals.benignContext = true;
       else {
         const f = HARM_FAMILIES[k - 2]!;
-        const o = folded.toOriginal(index, index + matched.length);
+        const end = index + matched.length;
+        const o = folded.toOriginal(index, end);
         signals.harmHits.push({
           category: f.category,
           weight: f.weight,
           start: o.start,
           end: o.end,
-          matched,
+          matched: folded.slice(index, end),
         });
       }
     },

@@ -85,7 +85,14 @@ const LEET_CODE = (() => {
  * look tokens up without reading them again) and `flags[i]` holds DOUBLED and NOT_ALNUM.
  */
 export interface TokenArrays {
+  /**
+   * The folded text, in which every character above U+00FF reads as WIDE_STAND_IN: see
+   * `narrowSafe` for why patterns and lexicons cannot tell the difference, and `foldedUnits` for
+   * the true characters.
+   */
   text: string;
+  /** Whether the folded text has characters above U+00FF (written as WIDE_STAND_IN in `text`). */
+  wide: boolean;
   count: number;
   starts: Int32Array;
   lens: Int32Array;
@@ -128,16 +135,46 @@ const sourceUnits = new CodeUnitBuffer();
 let latin1 = Buffer.allocUnsafe(4096);
 
 /**
- * The string of out[0, length): through a Latin-1 copy when every code fits (the usual case), else
- * read as UTF-16 in place (Buffer's decoder takes a quarter of TextDecoder's time; they differ only
- * on lone surrogates and a leading U+FEFF, which folded text never holds).
+ * What a folded character above U+00FF reads as in `TokenArrays.text`: the currency sign ¤, which
+ * is a separator to the tokeniser, so that in folded text it is always a stand-in.
+ */
+export const WIDE_STAND_IN = '\u00a4';
+const WIDE_STAND_IN_CODE = 0xa4;
+
+/**
+ * The string of out[0, length), one byte per character: a character above U+00FF (other scripts,
+ * emoji) is written as WIDE_STAND_IN. A two-byte string of more than 64K characters is a V8 large
+ * object whose pages are mapped anew for every text, which had cost a quarter of Toxicity's time
+ * on 100 KB of mixed-script text; no pattern or lexicon entry run on folded text can tell the two
+ * apart (`narrowSafe`).
  */
 function outToString(length: number, wide: boolean): string {
   if (length === 0) return '';
-  if (wide) return Buffer.from(out.buffer, out.byteOffset, length * 2).toString('utf16le');
   if (latin1.length < length) latin1 = Buffer.allocUnsafe(Math.max(length, latin1.length * 2));
-  latin1.set(out.subarray(0, length));
+  if (wide) {
+    for (let i = 0; i < length; i++) {
+      const c = out[i]!;
+      latin1[i] = c > 0xff ? WIDE_STAND_IN_CODE : c;
+    }
+  } else latin1.set(out.subarray(0, length));
   return latin1.toString('latin1', 0, length);
+}
+
+/**
+ * Whether a pattern matches the folded text exactly where it matches the true folded text: its
+ * source is ASCII without escapes that name other characters (`\u`, `\x`, `\p`, `\c`) and without
+ * backreferences, and it is not in Unicode mode. Such a pattern reads a character above U+00FF
+ * only through `.`, a negated class or `\S` / `\W` / `\D` / `\B`, and each of those treats
+ * WIDE_STAND_IN alike (folded text holds no line or other separators, only tokens and spaces);
+ * ignoring case never maps an ASCII character to another one outside Unicode mode.
+ */
+export function narrowSafe(pattern: RegExp): boolean {
+  return (
+    !pattern.unicode &&
+    !pattern.flags.includes('v') &&
+    /^[\x00-\x7f]*$/.test(pattern.source) &&
+    !/\\(?:[uxpPc]|[1-9]|k<)/.test(pattern.source.replace(/\\\\/g, ''))
+  );
 }
 
 /** Whether two single-letter tokens are close enough to be one spelled-out word ("p.o.r.n"). */
@@ -473,6 +510,7 @@ function emit(
   }
   return {
     text: outToString(length, wide),
+    wide,
     count,
     starts: ints.subarray(base, base + count),
     lens: ints.subarray(base + count, base + count * 2),
@@ -485,17 +523,34 @@ function emit(
 
 /** Splits `text` into folded word tokens (see scanTokens). */
 export function tokenize(text: string): Token[] {
-  return tokenObjects(scanTokens(text));
+  const a = scanTokens(text);
+  const units = a.wide ? out.slice(0, a.text.length) : undefined;
+  return tokenObjects(a, (s, e) => (units ? unitsText(units, s, e) : a.text.slice(s, e)));
 }
 
-/** Token objects of scanned arrays. */
-export function tokenObjects(a: TokenArrays): Token[] {
+/** Token objects of scanned arrays; `slice` gives the true folded text of a range of `a.text`. */
+export function tokenObjects(a: TokenArrays, slice: (start: number, end: number) => string): Token[] {
   const tokens: Token[] = new Array(a.count);
   for (let i = 0; i < a.count; i++) {
     const s = a.starts[i]!;
-    tokens[i] = { text: a.text.slice(s, s + a.lens[i]!), start: a.origStart[i]!, end: a.origEnd[i]! };
+    tokens[i] = { text: slice(s, s + a.lens[i]!), start: a.origStart[i]!, end: a.origEnd[i]! };
   }
   return tokens;
+}
+
+/**
+ * The true code units of the folded text of `text` (no stand-ins), by folding it again: only
+ * needed where a match or a token holds a stand-in, which keeping a copy of every wide text's units
+ * would have cost 15 % of Toxicity's time on 100 KB of mixed-script text.
+ */
+export function foldedUnits(text: string): Uint16Array {
+  const length = scanTokens(text).text.length;
+  return out.slice(0, length);
+}
+
+/** The string of units[start, end) (folded text holds no surrogates, which the decoder would read apart). */
+export function unitsText(units: Uint16Array, start: number, end: number): string {
+  return Buffer.from(units.buffer, units.byteOffset + start * 2, (end - start) * 2).toString('utf16le');
 }
 
 /** Collapses runs of three or more identical characters to two ("fuuuck" -> "fuuck"). */
