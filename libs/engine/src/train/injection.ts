@@ -29,6 +29,7 @@ import { systemPromptLeak } from '../guardrails/system-prompt-leak/system-prompt
 import { everydayFlagged } from './everyday-texts.ts';
 import { pct } from './percent.ts';
 import { taskTwins } from './task-twins.ts';
+import { templateGroups } from './template-groups.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repoRoot = resolve(here, '../../../..');
@@ -39,7 +40,7 @@ const MODEL_PATH = join(
 const FIGURES_PATH = join(here, 'injection/figures.json');
 
 export const TRAIN_OPTIONS: TrainOptions = {
-  buckets: 1 << 16,
+  buckets: 1 << 18,
   epochs: 12,
   l2: 1e-6,
   learningRate: 0.2,
@@ -82,16 +83,6 @@ type Row = EvalRecord;
 
 const sourceOf = (r: Row): string => r.id.replace(/-\d+$/, '');
 
-/** Near-duplicates (shared templates) stay in one fold: group by the first words of the folded text. */
-function groupKey(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/[^a-z0-9 ]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, 48);
-}
-
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(name);
   return i >= 0 ? process.argv[i + 1] : undefined;
@@ -103,10 +94,12 @@ if (optionsArg) Object.assign(TRAIN_OPTIONS, JSON.parse(optionsArg) as Partial<T
 const dataDir = resolve(process.cwd(), arg('--data') ?? join(repoRoot, '../shared/eval'));
 const rows: Row[] = readRecords(join(dataDir, 'prompt_injection.jsonl'));
 
-const examples: Array<Example & { row: Row }> = rows.map((r) => ({
+/** Near-duplicates (texts sharing their opening or their ending) stay in one fold. */
+const groups = templateGroups(rows.map((r) => r.text));
+const examples: Array<Example & { row: Row }> = rows.map((r, i) => ({
   text: classifierInput(r.text),
   label: r.label,
-  group: groupKey(r.text),
+  group: groups[i]!,
   row: r,
 }));
 const borrowedRequests = readRecords(join(dataDir, BORROWED_ATTACKS.file))
