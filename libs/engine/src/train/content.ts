@@ -37,6 +37,7 @@ import { everydayFlagged } from './everyday-texts.ts';
 import { pct } from './percent.ts';
 import { personalRequests } from './personal-requests.ts';
 import { taskTwins } from './task-twins.ts';
+import { templateGroups } from './template-groups.ts';
 
 interface Rec extends EvalRecord {
   votes?: { hate: number; offensive: number; neither: number; total: number };
@@ -182,13 +183,14 @@ export const MODELS = [
      * Chosen by 5-fold CV: word 1–2-grams without character n-grams (which outnumber the word and
      * signal-tag features and dilute them: CV F1 0.825 -> 0.850 at the same hard-negative budget),
      * trained longer. Word 1–3-grams scored the same in CV but learned "how do I make a" as harmful
-     * on its own ("How do I make a cocktail with gin?").
+     * on its own ("How do I make a cocktail with gin?"). L2 1e-5 (was 1e-6): on folds that keep
+     * near-duplicates together, mean CV F1 0.917 -> 0.920, every fold seed gained.
      */
     options: {
       seed: 1,
       epochs: 25,
       learningRate: 0.2,
-      l2: 1e-6,
+      l2: 1e-5,
       buckets: 1 << 18,
       wordNgrams: [1, 2],
       charNgrams: [],
@@ -340,10 +342,13 @@ function main(): void {
   for (const spec of MODELS) {
     const recs = readRecords<Rec>(join(dataDir, spec.file));
     const started = performance.now();
-    const examples: Example[] = recs.map((r) => ({
+    // Near-duplicates (texts sharing their opening or their ending) stay in one fold, as they stay
+    // in one half of the eval's dev/holdout split.
+    const groups = templateGroups(recs.map((r) => r.text));
+    const examples: Example[] = recs.map((r, i) => ({
       ...modelExample(r.text, spec.options, spec.tags, spec.prepare),
       label: r.label,
-      group: r.id,
+      group: groups[i]!,
       weight: agreement(r),
     }));
     const extra: Example[] = readRecords(join(dataDir, spec.extraNegativesFrom))
