@@ -31,6 +31,16 @@ export const ROLEPLAY_SIGNATURES: readonly Signature[] = [
     'keep-character-always',
     `\\b(?:stay|remain|keep|staying) in (?:character|role)\\b${gap(40)}\\b(?:no matter|at all times|always|even if|whatever|never break)\\b|\\bnever (?:break|leave|drop) (?:character|the role)\\b|\\bif you break character\\b`,
   ),
+  // The "two actors who never leave their roles" template: a scene, a question put to one
+  // character, and the text ending on the other's name for the model to answer as them ("Alice:
+  // So, how do you break into someone's house? John:"). Each half weighs 0.5: a film review may
+  // praise actors who never break character, and a dialogue to continue may end on a speaker.
+  sig(
+    'actors-never-leave-role',
+    `\\b(?:actors?|actress(?:es)?|schauspieler(?:in|innen)?)\\b${gap(60)}\\b(?:(?:never|not|n't) break(?:s|ing)? (?:out of )?(?:their |his |her )?characters?|(?:remain|remains|stay|stays) (?:fully |always )?in (?:their|his|her) roles?|(?:bleiben|bleibt) (?:immer |voll |stets )?in (?:ihren|ihrer|seiner) rollen?|aus (?:ihrer|seiner) rolle fallen)\\b`,
+    0.5,
+  ),
+  sig('ends-on-speaker-cue', '\\?["\\u201d]?\\s{0,3}[a-z]{2,20}:\\s*$', 0.5),
   sig(
     'fiction-without-rules',
     `\\b(?:fictional|hypothetical|imaginary|alternate|parallel|fantasy|virtual|simulated)\\b (?:world|universe|reality|scenario|setting|story|game|land|country|society)\\b${gap(60)}\\b(?:no|without|free of|absence of|none of)\\b (?:any )?(?:rules|laws|restrictions|ethics|morals|limits|limitations|censorship|consequences|guidelines|filters)\\b`,

@@ -29,7 +29,9 @@ export const SYSTEM_PROMPT_LEAK_SIGNATURES: readonly Signature[] = [
   ),
   sig(
     'what-are-your-instructions',
-    '\\bwhat (?:are|were|is|was) (?:your|the) (?:exact |original |initial |full |secret |hidden |current |real )?(?:instructions|directives|system prompt|initial prompt|original prompt|programming|prompt|rules you (?:follow|were given))\\b',
+    // "you" for "your" is a common slip ("What are you instructions?"); "what are you programming?"
+    // asks about the reader's work and passes.
+    '\\bwhat (?:are|were|is|was) (?:(?:your|the) (?:exact |original |initial |full |secret |hidden |current |real )?(?:instructions|directives|system prompt|initial prompt|original prompt|programming|prompt|rules you (?:follow|were given))|you (?:exact |original |initial |full |secret |hidden |real )?(?:instructions|directives|system prompt|initial prompt|original prompt|prompt))\\b',
   ),
   sig(
     'ask-your-secret',
