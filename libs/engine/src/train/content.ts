@@ -380,7 +380,7 @@ function main(): void {
     console.log(
       `${spec.name}: ${recs.length} examples from ${spec.file} + ${extra.length} extra negatives (${spec.extraNegativesFrom} and hand-written) + ${twins.filter(Boolean).length} benign twins`,
     );
-    // 5-fold CV grouped by id, once per fold seed; the extra negatives are always in the training
+    // 5-fold CV grouped by template, once per fold seed; the extra negatives are always in the training
     // part, never scored.
     const oofs = FOLD_SEEDS.map((seed) => {
       const fold = assignFolds(examples, 5, seed);
