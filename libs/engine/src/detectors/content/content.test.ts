@@ -4,11 +4,11 @@ import { MEDICAL } from '../../guardrails/nsfw-advanced/nsfw-advanced.ts';
 import { SELF_HARM_FAMILIES } from '../../guardrails/self-harm/self-harm.ts';
 import { VIOLENCE_FAMILIES } from '../../guardrails/violence/violence.ts';
 import { linearTimeStatus } from '../../testing/linear-time.ts';
-import { foldText, narrowSafePatterns } from './folded.ts';
+import { foldText, narrowSafePatterns, tokenize } from './folded.ts';
 import { Lexicon, maskWord } from './lexicon.ts';
 import { BENIGN_CONTEXT, HARM_FAMILIES, REQUEST_FRAME, REQUEST_TOPICS } from './phrases.ts';
 import { analyzeContent, contentLexicon, modelTokens, signalTags } from './signals.ts';
-import { narrowSafe, tokenHash, tokenize } from './tokens.ts';
+import { narrowSafe, tokenHash } from './tokens.ts';
 
 const cats = (t: string) => contentLexicon.match(t).map((h) => `${h.matched}:${h.entry.category}`);
 

@@ -57,6 +57,11 @@ function fold(original: string): FoldedText {
   return new Folded(original, scanTokens(original));
 }
 
+/** Splits `text` into folded word tokens (tokens.ts scanTokens), as a new array. */
+export function tokenize(text: string): Token[] {
+  return fold(text).tokens;
+}
+
 /**
  * FoldedText as a class: its lazy parts and toOriginal live on the prototype, where an object
  * literal made a closure per method and getter for every text (a fixed cost that was a tenth of

@@ -521,13 +521,6 @@ function emit(
   };
 }
 
-/** Splits `text` into folded word tokens (see scanTokens). */
-export function tokenize(text: string): Token[] {
-  const a = scanTokens(text);
-  const units = a.wide ? out.slice(0, a.text.length) : undefined;
-  return tokenObjects(a, (s, e) => (units ? unitsText(units, s, e) : a.text.slice(s, e)));
-}
-
 /** Token objects of scanned arrays; `slice` gives the true folded text of a range of `a.text`. */
 export function tokenObjects(a: TokenArrays, slice: (start: number, end: number) => string): Token[] {
   const tokens: Token[] = new Array(a.count);
