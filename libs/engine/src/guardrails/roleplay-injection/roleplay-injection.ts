@@ -40,7 +40,13 @@ export const ROLEPLAY_SIGNATURES: readonly Signature[] = [
     `\\b(?:actors?|actress(?:es)?|schauspieler(?:in|innen)?)\\b${gap(60)}\\b(?:(?:never|not|n't) break(?:s|ing)? (?:out of )?(?:their |his |her )?characters?|(?:remain|remains|stay|stays) (?:fully |always )?in (?:their|his|her) roles?|(?:bleiben|bleibt) (?:immer |voll |stets )?in (?:ihren|ihrer|seiner) rollen?|aus (?:ihrer|seiner) rolle fallen)\\b`,
     0.5,
   ),
-  sig('ends-on-speaker-cue', '\\?["\\u201d]?\\s{0,3}[a-z]{2,20}:\\s*$', 0.5),
+  // The speaker may be a redaction placeholder ("<PERSON>:", "[NAME]:"): a profile that redacts
+  // names before this guardrail runs must not hide the cue.
+  sig(
+    'ends-on-speaker-cue',
+    '\\?["\\u201d]?\\s{0,3}(?:[a-z]{2,20}|<[a-z_]{2,30}>|\\[[a-z_]{2,30}\\]):\\s*$',
+    0.5,
+  ),
   sig(
     'fiction-without-rules',
     `\\b(?:fictional|hypothetical|imaginary|alternate|parallel|fantasy|virtual|simulated)\\b (?:world|universe|reality|scenario|setting|story|game|land|country|society)\\b${gap(60)}\\b(?:no|without|free of|absence of|none of)\\b (?:any )?(?:rules|laws|restrictions|ethics|morals|limits|limitations|censorship|consequences|guidelines|filters)\\b`,
