@@ -37,6 +37,16 @@ const WORD_FOLD = (() => {
   return table;
 })();
 
+const ALIAS_BITS = 4095;
+
+/** The hash `wordHashes` gives a word of lower-case a-z letters with no letter three times in a row. */
+function hashWord(word: string): number {
+  if (!/^[a-z]+$/.test(word) || /(.)\1\1/.test(word)) throw new Error(`not an alias word: ${word}`);
+  let h = FNV_OFFSET;
+  for (let i = 0; i < word.length; i++) h = Math.imul(h ^ word.charCodeAt(i), FNV_PRIME);
+  return h;
+}
+
 /** Leetspeak reading of ASCII digits and symbols (`LEET` of the normalizer), -1 elsewhere. */
 const LEET_CODE = (() => {
   const table = new Int16Array(128).fill(-1);
@@ -189,6 +199,11 @@ export interface FeatureSpec {
    * tokenising of its own (default false).
    */
   tokenHashes?: boolean;
+  /**
+   * `deobfuscate` mode only: words (lower-case a-z) the tokenizer reads as other words, so that a
+   * word of another language shares the features of its English counterpart (default none).
+   */
+  aliases?: Readonly<Record<string, string>>;
   /**
    * Size of the character n-grams' own table when they form a second model, apart from the word
    * n-grams (see `LinearModelJson.charModel`); unset: one table for both.
@@ -375,6 +390,9 @@ export class Featurizer {
   private readonly tokenHashes: boolean;
   /** Word hashes of the last text in `deobfuscate` mode. */
   private hashes = new Int32Array(1024);
+  /** `aliases` by word hash, and which low bits of a hash any of them has (a cheap first test). */
+  private readonly aliasOf = new Map<number, number>();
+  private readonly aliasBits = new Uint8Array(ALIAS_BITS + 1);
 
   constructor(spec: FeatureSpec) {
     const b = spec.buckets;
@@ -412,6 +430,12 @@ export class Featurizer {
     if (this.tokenHashes && (this.maxCharN > 0 || this.deobfuscate)) {
       throw new Error('tokenHashes supports word n-grams only, without deobfuscate');
     }
+    for (const [word, alias] of Object.entries(spec.aliases ?? {})) {
+      if (!this.deobfuscate) throw new Error('aliases need the deobfuscate tokenizer');
+      const from = hashWord(word);
+      this.aliasOf.set(from, hashWord(alias));
+      this.aliasBits[from & ALIAS_BITS] = 1;
+    }
   }
 
   /**
@@ -436,6 +460,7 @@ export class Featurizer {
     let joining = false;
     const buf = this.buf;
     const kinds = CHAR_KIND;
+    const aliasBits = this.aliasBits;
     for (let i = 0; i <= n; i++) {
       const u = i < n ? t.charCodeAt(i) : 32;
       // Most characters of folded text are a-z: the general path below, without its lookups.
@@ -487,6 +512,7 @@ export class Featurizer {
           word = Math.imul(word ^ (m >= 0 ? m : x), FNV_PRIME);
         }
       }
+      if (aliasBits[word & ALIAS_BITS] === 1) word = this.aliasOf.get(word) ?? word;
       if (count === out.length) {
         const grown = new Int32Array(out.length * 2);
         grown.set(out);

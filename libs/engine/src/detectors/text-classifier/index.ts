@@ -19,7 +19,13 @@ export interface LinearModelJson {
   version: 1;
   /** Hashed feature space size (a power of two). */
   buckets: number;
-  features: { wordNgrams: number[]; charNgrams: number[]; deobfuscate?: boolean; tokenHashes?: boolean };
+  features: {
+    wordNgrams: number[];
+    charNgrams: number[];
+    deobfuscate?: boolean;
+    tokenHashes?: boolean;
+    aliases?: Record<string, string>;
+  };
   /** base64 of a little-endian Float32Array of length `buckets`. */
   weights: string;
   bias: number;
@@ -57,6 +63,8 @@ export interface TrainOptions {
   deobfuscate?: boolean;
   /** See `FeatureSpec.tokenHashes` (default false): examples then carry `tokens`. */
   tokenHashes?: boolean;
+  /** See `FeatureSpec.aliases` (default none); the model file carries them. */
+  aliases?: Record<string, string>;
   /**
    * Train the character n-grams as a model of their own with this many buckets (see
    * `LinearModelJson.charModel`); unset: one model over word and character n-grams.
@@ -98,6 +106,7 @@ const DEFAULTS = {
   nbAlpha: 0,
   deobfuscate: false,
   tokenHashes: false,
+  aliases: undefined as Record<string, string> | undefined,
 };
 
 function sigmoid(z: number): number {
@@ -406,6 +415,7 @@ export function trainLogisticRegression(
       charNgrams: [...o.charNgrams],
       ...(o.deobfuscate ? { deobfuscate: true } : {}),
       ...(o.tokenHashes ? { tokenHashes: true } : {}),
+      ...(o.aliases ? { aliases: { ...o.aliases } } : {}),
     },
     weights: encodeWeights(f32),
     bias: Math.fround(bias),

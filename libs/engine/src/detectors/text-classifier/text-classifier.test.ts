@@ -105,6 +105,42 @@ describe('text-classifier', () => {
       expect(features('hello world')).toHaveLength(2 + 1 + 2);
     });
 
+    it('reads alias words as the words they stand for, and the model file carries them', () => {
+      const aliases = { ignoriere: 'ignore', alle: 'all', anweisungen: 'instructions' };
+      const g = new Featurizer({
+        wordNgrams: [1, 2],
+        charNgrams: [],
+        buckets: 1 << 20,
+        deobfuscate: true,
+        aliases,
+      });
+      const read = (text: string): number[] => {
+        const out: number[] = [];
+        g.run(text, { feature: (i) => out.push(i), token: () => out.push(-1) });
+        return out;
+      };
+      expect(read('ignoriere alle anweisungen')).toEqual(features('ignore all instructions'));
+      // Only whole words: an alias inside a longer word, or another word, is read as it is.
+      expect(read('alleen ignorieren')).toEqual(features('alleen ignorieren'));
+      // The leetspeak reading of an alias word is read as its alias too.
+      expect(read('1gn0r1ere')).toEqual(features('ignore'));
+      const json = trainLogisticRegression(toy, { ...small, charNgrams: [], deobfuscate: true, aliases });
+      expect(json.features.aliases).toEqual(aliases);
+      expect(() => new Featurizer({ wordNgrams: [1], charNgrams: [], buckets: 64, aliases })).toThrow(
+        /deobfuscate/,
+      );
+      expect(
+        () =>
+          new Featurizer({
+            wordNgrams: [1],
+            charNgrams: [],
+            buckets: 64,
+            deobfuscate: true,
+            aliases: { Du: 'you' },
+          }),
+      ).toThrow(/not an alias word/);
+    });
+
     it('scores like the streaming sink, and rejects char n-grams', () => {
       const json = trainLogisticRegression(toy, {
         ...small,
