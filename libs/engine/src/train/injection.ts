@@ -22,6 +22,7 @@ import { crossContextManipulation } from '../guardrails/cross-context-manipulati
 import { encodingObfuscation } from '../guardrails/encoding-obfuscation/encoding-obfuscation.ts';
 import { jailbreakPattern } from '../guardrails/jailbreak-pattern/jailbreak-pattern.ts';
 import { classifierInput } from '../guardrails/llm-classifier-injection/features.ts';
+import { GERMAN_GLOSS } from '../guardrails/llm-classifier-injection/gloss.ts';
 import { overrideInstruction } from '../guardrails/override-instruction/override-instruction.ts';
 import { promptInjectionSignature } from '../guardrails/prompt-injection-signature/prompt-injection-signature.ts';
 import { roleplayInjection } from '../guardrails/roleplay-injection/roleplay-injection.ts';
@@ -49,6 +50,7 @@ export const TRAIN_OPTIONS: TrainOptions = {
   charNgrams: [],
   deobfuscate: true,
   positiveWeight: 1,
+  aliases: { ...GERMAN_GLOSS },
 };
 const FOLDS = 5;
 /**
@@ -248,7 +250,7 @@ report('signature guardrails alone (no training)     ', sigFlag);
 report(`model alone, cross-validated (${FOLDS}-fold, grouped), threshold ${threshold}`, modelOnly);
 report(`model + signatures, cross-validated (${FOLDS}-fold, grouped)`, flagged);
 console.log(
-  `model + signatures, F1 by fold seed ${FOLD_SEEDS.join(' / ')}: ${f1ByFoldSeed.map((f) => f.toFixed(3)).join(' / ')} (mean ${(f1ByFoldSeed.reduce((a, b) => a + b, 0) / f1ByFoldSeed.length).toFixed(3)})`,
+  `model + signatures, F1 by fold seed ${FOLD_SEEDS.join(' / ')}: ${f1ByFoldSeed.map((f) => f.toFixed(3)).join(' / ')} (mean ${(f1ByFoldSeed.reduce((a, b) => a + b, 0) / f1ByFoldSeed.length).toFixed(4)})`,
 );
 const rate = (f: (b: (typeof buried)[number]) => boolean): number => buried.filter(f).length / buried.length;
 const buriedFigures = {
