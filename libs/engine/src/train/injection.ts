@@ -50,7 +50,7 @@ export const TRAIN_OPTIONS: TrainOptions = {
   charNgrams: [],
   deobfuscate: true,
   positiveWeight: 1,
-  aliases: { ...GERMAN_GLOSS },
+  aliases: GERMAN_GLOSS,
 };
 const FOLDS = 5;
 /**

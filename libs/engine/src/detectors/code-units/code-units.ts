@@ -59,13 +59,9 @@ export class CodeUnitBuffer {
     return this.array;
   }
 
-  /** The string of the first `n` units, each as it is (a one-byte string when all fit). */
+  /** The string of the first `n` units (see `unitsString`). */
   stringOf(n: number): string {
-    if (n === 0) return '';
-    if (LITTLE_ENDIAN) return this.bytes.toString('utf16le', 0, n * 2);
-    let out = '';
-    for (let i = 0; i < n; i++) out += String.fromCharCode(this.array[i]!);
-    return out;
+    return unitsString(this.array, 0, n);
   }
 
   /** Makes room for `extra` more units and the sentinels, keeping what is written. */
@@ -77,4 +73,18 @@ export class CodeUnitBuffer {
     this.array = grown;
     this.bytes = Buffer.from(grown.buffer);
   }
+}
+
+/**
+ * The string of units[start, end), each code unit as it is, lone surrogates included (utf16le
+ * copies them; a one-byte string when all fit).
+ */
+export function unitsString(units: Uint16Array, start: number, end: number): string {
+  if (end <= start) return '';
+  if (LITTLE_ENDIAN) {
+    return Buffer.from(units.buffer, units.byteOffset + start * 2, (end - start) * 2).toString('utf16le');
+  }
+  let out = '';
+  for (let i = start; i < end; i++) out += String.fromCharCode(units[i]!);
+  return out;
 }

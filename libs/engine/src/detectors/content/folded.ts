@@ -3,6 +3,7 @@
  * spaces, with a map back to original offsets. Patterns written against it see "how to make a
  * b0mb" as "how to make a bomb" and never need to handle case, punctuation or spacing tricks.
  */
+import { unitsString } from '../code-units/code-units.ts';
 import { gateFor } from './gate.ts';
 import {
   allocInts,
@@ -13,7 +14,6 @@ import {
   type Token,
   type TokenArrays,
   tokenObjects,
-  unitsText,
   WIDE_STAND_IN,
 } from './tokens.ts';
 
@@ -105,7 +105,7 @@ class Folded implements FoldedText {
     const s = this.text.slice(start, end);
     if (!this.scanned.wide || !s.includes(WIDE_STAND_IN)) return s;
     this.units ??= foldedUnits(this.original);
-    return unitsText(this.units, start, end);
+    return unitsString(this.units, start, end);
   }
 
   get wordStarts(): { positions: Int32Array; count: number } {

@@ -541,11 +541,6 @@ export function foldedUnits(text: string): Uint16Array {
   return out.slice(0, length);
 }
 
-/** The string of units[start, end) (folded text holds no surrogates, which the decoder would read apart). */
-export function unitsText(units: Uint16Array, start: number, end: number): string {
-  return Buffer.from(units.buffer, units.byteOffset + start * 2, (end - start) * 2).toString('utf16le');
-}
-
 /** Collapses runs of three or more identical characters to two ("fuuuck" -> "fuuck"). */
 export function collapse3(s: string): string {
   let out = '';

@@ -64,7 +64,7 @@ export interface TrainOptions {
   /** See `FeatureSpec.tokenHashes` (default false): examples then carry `tokens`. */
   tokenHashes?: boolean;
   /** See `FeatureSpec.aliases` (default none); the model file carries them. */
-  aliases?: Record<string, string>;
+  aliases?: Readonly<Record<string, string>>;
   /**
    * Train the character n-grams as a model of their own with this many buckets (see
    * `LinearModelJson.charModel`); unset: one model over word and character n-grams.
@@ -106,7 +106,7 @@ const DEFAULTS = {
   nbAlpha: 0,
   deobfuscate: false,
   tokenHashes: false,
-  aliases: undefined as Record<string, string> | undefined,
+  aliases: undefined as Readonly<Record<string, string>> | undefined,
 };
 
 function sigmoid(z: number): number {
