@@ -40,11 +40,12 @@ export const ROLEPLAY_SIGNATURES: readonly Signature[] = [
     `\\b(?:actors?|actress(?:es)?|schauspieler(?:in|innen)?)\\b${gap(60)}\\b(?:(?:never|not|n't) break(?:s|ing)? (?:out of )?(?:their |his |her )?characters?|(?:remain|remains|stay|stays) (?:fully |always )?in (?:their|his|her) roles?|(?:bleiben|bleibt) (?:immer |voll |stets )?in (?:ihren|ihrer|seiner) rollen?|aus (?:ihrer|seiner) rolle fallen)\\b`,
     0.5,
   ),
-  // The speaker may be a redaction placeholder ("<PERSON>:", "[NAME]:"): a profile that redacts
-  // names before this guardrail runs must not hide the cue.
+  // The speaker may be a redaction placeholder ("<PERSON>:", "<PERSON:3f2a9c1b7d4e>:" from the
+  // hash operator, "[NAME]:"): a profile that redacts names before this guardrail runs must not
+  // hide the cue. The hash is read as [0-9a-z]: the folded text reads its digits as leetspeak.
   sig(
     'ends-on-speaker-cue',
-    '\\?["\\u201d]?\\s{0,3}(?:[a-z]{2,20}|<[a-z_]{2,30}>|\\[[a-z_]{2,30}\\]):\\s*$',
+    '\\?["\\u201d]?\\s{0,3}(?:[a-z]{2,20}|<[a-z_]{2,30}(?::[0-9a-z]{4,64})?>|\\[[a-z_]{2,30}\\]):\\s*$',
     0.5,
   ),
   sig(
