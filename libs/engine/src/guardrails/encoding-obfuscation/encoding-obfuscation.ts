@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineGuardrail } from '../../core/define.ts';
 import { excerpt } from '../../core/preview.ts';
 import type { Finding } from '../../core/types.ts';
-import { CodeUnitBuffer } from '../../detectors/code-units/code-units.ts';
+import { CodeUnitBuffer, unitsString } from '../../detectors/code-units/code-units.ts';
 import { type NormalizedText, normalizeText } from '../../detectors/normalize/index.ts';
 import { decodedPayloads, type Signature, scanFamily } from '../../detectors/normalize/signatures.ts';
 import { stickyOf } from '../../detectors/regex/sticky.ts';
@@ -112,6 +112,49 @@ function subfamily(hit: ReadonlyMap<Signature, unknown>): readonly Signature[] {
     subfamilies.set(key, family);
   }
   return family;
+}
+
+/** Lower-case Latin letters with diacritics (U+00C0–U+024F): their base letter, 0 elsewhere. */
+const ACCENT_BASE = (() => {
+  const table = new Uint16Array(0x250);
+  for (let c = 0xc0; c < 0x250; c++) {
+    const base = String.fromCharCode(c).normalize('NFD');
+    if (base.length > 1 && /^[a-z][\u0300-\u036f]+$/.test(base)) table[c] = base.charCodeAt(0);
+  }
+  return table;
+})();
+const HAS_ACCENT = /[\u00c0-\u024f]/;
+
+/**
+ * `plain` with the accents of ordinary words read off ("ausführungen", "précédentes" as
+ * "ausfuhrungen", "precedentes"), unit for unit, so that a German or French sentence reads as
+ * written: the signatures are written without accents, and a plain sentence is never obfuscated.
+ * A word with more than a third of its letters accented ("ïgnörë", "prëvïöüs") keeps them: that
+ * is accent stuffing, which stays an obfuscation.
+ */
+function readAccents(plain: string): string {
+  if (!HAS_ACCENT.test(plain)) return plain;
+  const units = plainUnits.load(plain);
+  const n = plain.length;
+  let start = 0;
+  let accented = 0;
+  for (let i = 0; i <= n; i++) {
+    const u = i < n ? units[i]! : 0x20;
+    if (u >= 0x61 && u <= 0x7a) continue;
+    if (u < 0x250 && ACCENT_BASE[u] !== 0) {
+      accented++;
+      continue;
+    }
+    if (accented > 0 && accented * 3 <= i - start) {
+      for (let k = start; k < i; k++) {
+        const base = units[k]! < 0x250 ? ACCENT_BASE[units[k]!]! : 0;
+        if (base !== 0) units[k] = base;
+      }
+    }
+    start = i + 1;
+    accented = 0;
+  }
+  return unitsString(units, 0, n);
 }
 
 const foldedUnits = new CodeUnitBuffer();
@@ -262,7 +305,9 @@ export const encodingObfuscation = defineGuardrail({
             if (matchesAt(sig, plain, n.toOriginal(m.s, m.e).start)) readable.add(sig);
             else unsure.set(sig, m);
           }
-          if (unsure.size > 0) scanFamily(plain, subfamily(unsure), (sig) => readable.add(sig), 1);
+          // Accents are read off only here, for the few texts with a hit not settled as written.
+          if (unsure.size > 0)
+            scanFamily(readAccents(plain), subfamily(unsure), (sig) => readable.add(sig), 1);
           for (const sig of INSTRUCTION_SIGNATURES) {
             const m = first.get(sig);
             if (!m || readable.has(sig)) continue; // readable without de-obfuscation: not obfuscated
