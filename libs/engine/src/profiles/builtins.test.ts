@@ -5,6 +5,7 @@ import { compileProfile } from '../core/compile.ts';
 import { runGuardrails } from '../core/executor.ts';
 import { type EvalRecord, readRecords } from '../eval/run.ts';
 import { defaultRegistry } from '../registry.ts';
+import { EVERYDAY_TEXTS } from '../train/everyday-texts.ts';
 import { BUILTIN_PROFILES } from './builtins.ts';
 
 const EVAL_DIR = join(process.cwd(), '../shared/eval');
@@ -59,6 +60,38 @@ describe('built-in profiles', () => {
     });
     expect(out.blockedBy).toBe('SandboxedOutput');
   });
+
+  /**
+   * The hand-written everyday texts (requests, chat, help-centre text, other languages) as input.
+   * The general profiles block none; the strict ones may block some, and the test prints how many.
+   * child_safety blocked 53 of 462 before its HarmfulRequest threshold was raised (docs/profiles.md).
+   */
+  it('blocks no everyday text outside the strict profiles, and reports every profile', async () => {
+    const texts = EVERYDAY_TEXTS.flatMap(({ texts }) => texts);
+    const blockedBy: Record<string, string[]> = {};
+    for (const profile of BUILTIN_PROFILES) {
+      const compiled = compileProfile(profile, defaultRegistry);
+      if (!compiled.ok) throw new Error(`${profile.id} does not compile`);
+      const blocked: string[] = [];
+      for (const text of texts) {
+        const out = await runGuardrails(compiled.profile.input, {
+          text,
+          stage: 'input',
+          context: {},
+          caller: { userId: `everyday-${profile.id}`, profileId: profile.id },
+        });
+        if (!out.passed) blocked.push(`[${out.blockedBy}] ${text}`);
+      }
+      blockedBy[profile.id] = blocked;
+    }
+    console.log(
+      `everyday texts blocked, of ${texts.length}: ${Object.entries(blockedBy)
+        .map(([id, b]) => `${id} ${b.length}`)
+        .join(', ')}`,
+    );
+    for (const id of ['default', 'healthcare', 'financial', 'minimal']) expect(blockedBy[id], id).toEqual([]);
+    expect(blockedBy.child_safety!.length).toBeLessThan(texts.length * 0.1);
+  }, 120_000);
 });
 
 /** Runs each built-in's input guardrails over the benign (label 0) examples of ../shared/eval. */

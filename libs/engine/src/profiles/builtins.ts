@@ -10,7 +10,7 @@ export interface BuiltInProfile extends ProfileGuardrails {
  * Bumped whenever a built-in definition below changes; provisioning compares it with what each
  * user has stored and rewrites their built-ins (never their clones).
  */
-export const BUILTIN_DEFINITIONS_VERSION = 2;
+export const BUILTIN_DEFINITIONS_VERSION = 3;
 
 const g = (name: string, config?: Record<string, unknown>): GuardrailEntry =>
   config ? { name, config } : { name };
@@ -97,7 +97,11 @@ export const BUILTIN_PROFILES: readonly BuiltInProfile[] = [
       g('Violence', { severity: 'critical', failLevel: 'graphic' }),
       g('SelfHarm', { severity: 'critical' }),
       g('Toxicity', { severity: 'high' }),
-      g('HarmfulRequest', { severity: 'critical' }),
+      // At the trained threshold (0.56) HarmfulRequest blocked 31 of 442 hand-written everyday
+      // texts ("Give me a recipe for vegetable curry that serves four."); at 0.7, 7. The profile's
+      // out-of-fold recall on harmful requests falls from 91.9 to 87.0 %; decisive topics block at
+      // any score (docs/profiles.md).
+      g('HarmfulRequest', { severity: 'critical', threshold: 0.7 }),
       g('PIIDetection', { action: 'redact' }),
       g('UrlFileBlocker', { severity: 'medium' }),
       g('PromptInjectionSignature'),
