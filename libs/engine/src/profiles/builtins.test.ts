@@ -64,7 +64,7 @@ describe('built-in profiles', () => {
   /**
    * The hand-written everyday texts (requests, chat, help-centre text, other languages) as input.
    * The general profiles block none; the strict ones may block some, and the test prints how many.
-   * child_safety blocked 53 of 462 before its HarmfulRequest threshold was raised (docs/profiles.md).
+   * child_safety blocked 51 of 442 before its HarmfulRequest threshold was raised (docs/profiles.md).
    */
   it('blocks no everyday text outside the strict profiles, and reports every profile', async () => {
     const texts = EVERYDAY_TEXTS.flatMap(({ texts }) => texts);
