@@ -87,6 +87,12 @@ function confusableAscii(ch: string): string | undefined {
   return v.toLowerCase();
 }
 
+/** The base letter of a Latin letter with diacritics, lower-cased (é -> e, Ñ -> n); else undefined. */
+export function latinBaseLetter(ch: string): string | undefined {
+  const base = ch.normalize('NFD');
+  return base.length > 1 && /^[A-Za-z][\u0300-\u036f]+$/.test(base) ? base[0]!.toLowerCase() : undefined;
+}
+
 function computeFold(cp: number): FoldEntry {
   const ch = String.fromCodePoint(cp);
   if (isStrippableMark(cp) || isVariationSelector(cp)) return { out: '' };
@@ -103,11 +109,9 @@ function computeFold(cp: number): FoldEntry {
       changed = true;
       continue;
     }
-    // Latin letters with diacritics: é -> e, ñ -> n.
-    const base = c.normalize('NFD');
-    const first = base.codePointAt(0) ?? 0;
-    if (base.length > 1 && first < 0x80 && /^[A-Za-z][\u0300-\u036f]+$/.test(base)) {
-      out += base[0]?.toLowerCase();
+    const base = latinBaseLetter(c);
+    if (base !== undefined) {
+      out += base;
       changed = true;
       continue;
     }

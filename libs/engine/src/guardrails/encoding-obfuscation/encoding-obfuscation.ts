@@ -3,6 +3,7 @@ import { defineGuardrail } from '../../core/define.ts';
 import { excerpt } from '../../core/preview.ts';
 import type { Finding } from '../../core/types.ts';
 import { CodeUnitBuffer, unitsString } from '../../detectors/code-units/code-units.ts';
+import { latinBaseLetter } from '../../detectors/normalize/fold.ts';
 import { type NormalizedText, normalizeText } from '../../detectors/normalize/index.ts';
 import { decodedPayloads, type Signature, scanFamily } from '../../detectors/normalize/signatures.ts';
 import { stickyOf } from '../../detectors/regex/sticky.ts';
@@ -114,13 +115,10 @@ function subfamily(hit: ReadonlyMap<Signature, unknown>): readonly Signature[] {
   return family;
 }
 
-/** Lower-case Latin letters with diacritics (U+00C0–U+024F): their base letter, 0 elsewhere. */
+/** Latin letters with diacritics (U+00C0–U+024F): their lower-case base letter, 0 elsewhere. */
 const ACCENT_BASE = (() => {
   const table = new Uint16Array(0x250);
-  for (let c = 0xc0; c < 0x250; c++) {
-    const base = String.fromCharCode(c).normalize('NFD');
-    if (base.length > 1 && /^[a-z][\u0300-\u036f]+$/.test(base)) table[c] = base.charCodeAt(0);
-  }
+  for (let c = 0xc0; c < 0x250; c++) table[c] = latinBaseLetter(String.fromCharCode(c))?.charCodeAt(0) ?? 0;
   return table;
 })();
 const HAS_ACCENT = /[\u00c0-\u024f]/;
