@@ -51,6 +51,14 @@ export const TRAIN_OPTIONS: TrainOptions = {
   deobfuscate: true,
   positiveWeight: 1,
   aliases: GERMAN_GLOSS,
+  /**
+   * A text of 32 tokens or more is also judged as a whole, its logit raised by 0.8, beside its
+   * 64-token windows. Mean CV F1 over the fold seeds 0.9334 -> 0.9403, threshold 0.65 -> 0.69,
+   * hard-negative FPR 2.2 -> 1.9 %; attacks buried in documents 47.7 -> 44.7 %; WildGuard left out
+   * of training flagged 27 -> 37 %. From 24 / 40 / 64 tokens and offsets 0.4–1.0 in
+   * docs/guardrails/prompt-attacks.md.
+   */
+  longText: { minTokens: 32, logitOffset: 0.8 },
 };
 const FOLDS = 5;
 /**

@@ -239,6 +239,15 @@ export interface FeatureSink {
   token(): void;
 }
 
+/**
+ * How a model judges a text of `minTokens` tokens or more as a whole, beside its windows: the
+ * whole text's logit plus `logitOffset` competes with the best window's (see `scoreHashes`).
+ */
+export interface LongTextRule {
+  minTokens: number;
+  logitOffset: number;
+}
+
 /** The character n-grams' own model, when they are scored apart from the word n-grams. */
 export interface CharModelWeights {
   w: Float32Array;
@@ -640,6 +649,7 @@ export class Featurizer {
     minTail: number,
     charModel?: CharModelWeights,
     input?: TextInput,
+    longText?: LongTextRule,
   ): number {
     this.assertReadsText();
     if (this.split !== (charModel !== undefined)) {
@@ -650,8 +660,9 @@ export class Featurizer {
     if (this.deobfuscate) {
       if (input) throw new Error('a deobfuscating model reads its text as given');
       const count = this.wordHashes(replaceUrls(text));
-      return this.scoreHashes(this.hashes, count, w, bias, windowTokens, minTail);
+      return this.scoreHashes(this.hashes, count, w, bias, windowTokens, minTail, longText);
     }
+    if (longText) throw new Error('a long-text rule is read by word-hash scoring only (scoreHashes)');
     const n = readPieces(text, input, scoreUnits);
     const units = scoreUnits.finish();
     const maxN = this.maxCharN;
@@ -840,7 +851,10 @@ export class Featurizer {
 
   /**
    * `score` over the token hashes `hs[0, count)` (`deobfuscate` mode, after `wordHashes`, and
-   * `tokenHashes` mode): the same windows, word n-grams only.
+   * `tokenHashes` mode): the same windows, word n-grams only. With a `longText` rule, a text of
+   * `longText.minTokens` tokens or more scores the higher of its best window's logit and its
+   * whole text's (the features of all its tokens, as the model is trained) plus
+   * `longText.logitOffset`.
    */
   scoreHashes(
     hs: Int32Array,
@@ -849,6 +863,7 @@ export class Featurizer {
     bias: number,
     windowTokens: number,
     minTail: number,
+    longText?: LongTextRule,
   ): number {
     const mask = this.mask;
     const wordSet = this.wordSet;
@@ -861,6 +876,9 @@ export class Featurizer {
     let prevSum = 0;
     let prevN = 0;
     let windows = 0;
+    // The closed windows' sums and counts, for the whole text's logit.
+    let closedSum = 0;
+    let closedN = 0;
     for (let j = 0; j < count; j++) {
       let wh = 0;
       for (let g = 1; g <= maxWordN && g <= j + 1; g++) {
@@ -872,6 +890,8 @@ export class Featurizer {
       }
       tokens++;
       if (tokens >= windowTokens) {
+        closedSum += sum;
+        closedN += cnt;
         const z = windowLogit(bias, sum, cnt);
         if (z > best) best = z;
         prevSum = sum;
@@ -882,7 +902,7 @@ export class Featurizer {
         tokens = 0;
       }
     }
-    return closeLastWindow(
+    const windowed = closeLastWindow(
       best,
       tokens,
       windows,
@@ -899,6 +919,8 @@ export class Featurizer {
       0,
       0,
     );
+    if (longText === undefined || count < longText.minTokens) return windowed;
+    return Math.max(windowed, windowLogit(bias, closedSum + sum, closedN + cnt) + longText.logitOffset);
   }
 }
 

@@ -8,12 +8,13 @@ import {
   closeLastWindow,
   type FeatureSink,
   Featurizer,
+  type LongTextRule,
   partsLogit,
   type TextInput,
   type TokenHashes,
 } from './featurize.ts';
 
-export { normalizeForClassifier, type TextInput, type TokenHashes } from './featurize.ts';
+export { type LongTextRule, normalizeForClassifier, type TextInput, type TokenHashes } from './featurize.ts';
 
 export interface LinearModelJson {
   version: 1;
@@ -39,6 +40,11 @@ export interface LinearModelJson {
    * window by window. Absent: one model over both kinds of n-gram.
    */
   charModel?: { buckets: number; weights: string; bias: number };
+  /**
+   * Texts of `minTokens` tokens or more are also judged as a whole (see `Featurizer.scoreHashes`).
+   * Absent: windows alone. Read by word-hash models (`deobfuscate`, `tokenHashes`).
+   */
+  longText?: LongTextRule;
 }
 
 export interface TrainOptions {
@@ -70,6 +76,8 @@ export interface TrainOptions {
    * `LinearModelJson.charModel`); unset: one model over word and character n-grams.
    */
   charBuckets?: number;
+  /** Stored in the model file as its `longText` rule (default none). Training is the same. */
+  longText?: LongTextRule;
 }
 
 export interface Example {
@@ -89,7 +97,10 @@ export interface Metrics {
   fpr: number;
 }
 
-/** Texts longer than this many tokens are scored in windows; the highest window wins. */
+/**
+ * Texts longer than this many tokens are scored in windows; the highest window wins (and, under a
+ * model's `longText` rule, the whole text may win over it).
+ */
 export const WINDOW_TOKENS = 64;
 export const MIN_TAIL_TOKENS = 16;
 
@@ -107,6 +118,7 @@ const DEFAULTS = {
   deobfuscate: false,
   tokenHashes: false,
   aliases: undefined as Readonly<Record<string, string>> | undefined,
+  longText: undefined as LongTextRule | undefined,
 };
 
 function sigmoid(z: number): number {
@@ -260,15 +272,26 @@ export function loadModel(model: LinearModelJson): {
 
 export function createClassifier(model: LinearModelJson): TextClassifier {
   const { featurizer, weights, bias, charModel } = loadModel(model);
+  const { longText } = model;
   return {
     threshold: model.threshold,
     score(text: string, input?: TextInput): number {
-      return sigmoid(featurizer.score(text, weights, bias, WINDOW_TOKENS, MIN_TAIL_TOKENS, charModel, input));
+      return sigmoid(
+        featurizer.score(text, weights, bias, WINDOW_TOKENS, MIN_TAIL_TOKENS, charModel, input, longText),
+      );
     },
     scoreTokens(tokens: TokenHashes): number {
       if (model.features.tokenHashes !== true) throw new Error('this model reads text: use score');
       return sigmoid(
-        featurizer.scoreHashes(tokens.hashes, tokens.count, weights, bias, WINDOW_TOKENS, MIN_TAIL_TOKENS),
+        featurizer.scoreHashes(
+          tokens.hashes,
+          tokens.count,
+          weights,
+          bias,
+          WINDOW_TOKENS,
+          MIN_TAIL_TOKENS,
+          longText,
+        ),
       );
     },
   };
@@ -420,6 +443,7 @@ export function trainLogisticRegression(
     weights: encodeWeights(f32),
     bias: Math.fround(bias),
     threshold: o.threshold,
+    ...(o.longText ? { longText: { ...o.longText } } : {}),
     meta: {
       examples: examples.length,
       positives,

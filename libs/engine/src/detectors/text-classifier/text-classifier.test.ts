@@ -54,6 +54,38 @@ describe('text-classifier', () => {
     expect(model.score(mixed)).toBeGreaterThan(model.score(benign) + 0.2);
   });
 
+  it('judges a text of longText.minTokens tokens or more also as a whole, raised by the offset', () => {
+    const options = { ...small, deobfuscate: true, charNgrams: [] };
+    const windowsOnly = trainLogisticRegression(toy, options);
+    const rule = { minTokens: 12, logitOffset: 1.5 };
+    const withRule = trainLogisticRegression(toy, { ...options, longText: rule });
+    expect(withRule.longText).toEqual(rule);
+    expect(withRule.weights).toBe(windowsOnly.weights);
+    const windows = createClassifier(windowsOnly);
+    const judged = createClassifier(withRule);
+    const short = 'you are a stupid idiot number 3';
+    expect(judged.score(short)).toBe(windows.score(short));
+    const { featurizer, weights, bias } = loadModel(windowsOnly);
+    const logit = (t: string, windowTokens = WINDOW_TOKENS) =>
+      featurizer.score(t, weights, bias, windowTokens, MIN_TAIL_TOKENS);
+    // Two windows alike: the whole text (one window longer than the text) sums more features of
+    // the same sign, and gets the offset.
+    const long = 'you are a stupid idiot shut up you moron '.repeat(14);
+    const expected = logit(long, 1 << 20) + rule.logitOffset;
+    expect(expected).toBeGreaterThan(logit(long) + rule.logitOffset);
+    expect(
+      featurizer.score(long, weights, bias, WINDOW_TOKENS, MIN_TAIL_TOKENS, undefined, undefined, rule),
+    ).toBe(expected);
+    expect(judged.score(long)).toBe(1 / (1 + Math.exp(-expected)));
+  });
+
+  it('reads a long-text rule only where it scores word hashes', () => {
+    const model = createClassifier(
+      trainLogisticRegression(toy, { ...small, longText: { minTokens: 8, logitOffset: 1 } }),
+    );
+    expect(() => model.score('you are a stupid idiot')).toThrow(/long-text rule/);
+  });
+
   it('round-trips weights through base64', () => {
     const json = trainLogisticRegression(toy, small);
     const w = decodeWeights(json.weights, json.buckets);
