@@ -4,8 +4,10 @@
  * multi-word phrases. Matching is by hash lookup per token, so it is linear and never matches
  * inside a longer word ("Scunthorpe", "spicy", "cocktail" do not contain a hit).
  */
+
+import { FNV_OFFSET, FNV_PRIME } from '../code-units/fnv.ts';
 import { type FoldedText, tokenize } from './folded.ts';
-import { collapse3, collapseAll, DOUBLED, FNV_OFFSET, FNV_PRIME, type Token, tokenHash } from './tokens.ts';
+import { collapse3, collapseAll, DOUBLED, type Token, tokenHash } from './tokens.ts';
 
 export interface LexEntry {
   term: string;

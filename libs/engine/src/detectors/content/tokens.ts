@@ -5,6 +5,7 @@
  * (fuuuck, handled at lookup) and spelled-out words (p.o.r.n, s e x, f-u-c-k are joined).
  */
 import { CodeUnitBuffer } from '../code-units/code-units.ts';
+import { FNV_OFFSET, FNV_PRIME, fnv1a } from '../code-units/fnv.ts';
 
 export interface Token {
   /** Folded form: lowercase, leet digits and symbols replaced by letters. */
@@ -102,15 +103,8 @@ export interface TokenArrays {
   flags: Int32Array;
 }
 
-export const FNV_OFFSET = 0x811c9dc5;
-export const FNV_PRIME = 0x01000193;
-
 /** The hash `TokenArrays.hashes` holds for a token whose folded characters are `s`. */
-export function tokenHash(s: string): number {
-  let h = FNV_OFFSET;
-  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), FNV_PRIME);
-  return h;
-}
+export const tokenHash = fnv1a;
 
 /** Token flag: two equal characters in a row (a stretched spelling is possible). */
 export const DOUBLED = 1;

@@ -9,10 +9,9 @@
  */
 
 import { CodeUnitBuffer } from '../code-units/code-units.ts';
+import { FNV_OFFSET, FNV_PRIME, fnv1a } from '../code-units/fnv.ts';
 import { LEET } from '../normalize/fold.ts';
 
-const FNV_OFFSET = 0x811c9dc5;
-const FNV_PRIME = 0x01000193;
 const MAX_TOKEN = 48;
 
 /** Word characters: letters, marks, digits and the apostrophe (so "don't" stays one token). */
@@ -42,9 +41,7 @@ const ALIAS_BITS = 4095;
 /** The hash `wordHashes` gives a word of lower-case a-z letters with no letter three times in a row. */
 function hashWord(word: string): number {
   if (!/^[a-z]+$/.test(word) || /(.)\1\1/.test(word)) throw new Error(`not an alias word: ${word}`);
-  let h = FNV_OFFSET;
-  for (let i = 0; i < word.length; i++) h = Math.imul(h ^ word.charCodeAt(i), FNV_PRIME);
-  return h;
+  return fnv1a(word);
 }
 
 /** Leetspeak reading of ASCII digits and symbols (`LEET` of the normalizer), -1 elsewhere. */

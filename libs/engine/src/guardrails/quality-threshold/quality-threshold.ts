@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineGuardrail } from '../../core/define.ts';
+import { FNV_OFFSET, FNV_PRIME } from '../../detectors/code-units/fnv.ts';
 import { letterOrNumberAt } from '../../detectors/code-units/letter-or-number.ts';
-import { FNV_OFFSET, FNV_PRIME } from '../../detectors/content/tokens.ts';
 import { gibberishScore } from '../../detectors/text-stats/gibberish.ts';
 
 /** Output that stops mid-sentence: ends in a letter, digit or comma with no closing punctuation. */
