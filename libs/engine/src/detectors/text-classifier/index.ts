@@ -256,6 +256,10 @@ export function loadModel(model: LinearModelJson): {
   charModel: CharModelWeights | undefined;
 } {
   if (model.version !== 1) throw new Error(`unsupported model version ${String(model.version)}`);
+  // Refused at load, not at the first text scored: only word-hash scoring reads the rule.
+  if (model.longText && model.features.deobfuscate !== true && model.features.tokenHashes !== true) {
+    throw new Error('a long-text rule is read by word-hash scoring only (deobfuscate or tokenHashes models)');
+  }
   return {
     featurizer: new Featurizer({
       ...model.features,

@@ -79,11 +79,13 @@ describe('text-classifier', () => {
     expect(judged.score(long)).toBe(1 / (1 + Math.exp(-expected)));
   });
 
-  it('reads a long-text rule only where it scores word hashes', () => {
-    const model = createClassifier(
-      trainLogisticRegression(toy, { ...small, longText: { minTokens: 8, logitOffset: 1 } }),
-    );
-    expect(() => model.score('you are a stupid idiot')).toThrow(/long-text rule/);
+  it('refuses at load a long-text rule on a model that does not score word hashes', () => {
+    const json = trainLogisticRegression(toy, { ...small, longText: { minTokens: 8, logitOffset: 1 } });
+    expect(() => createClassifier(json)).toThrow(/long-text rule/);
+    // The same model without the rule loads and scores.
+    expect(
+      createClassifier({ ...json, longText: undefined }).score('you are a stupid idiot'),
+    ).toBeGreaterThan(0.5);
   });
 
   it('round-trips weights through base64', () => {
