@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -6,7 +7,16 @@ import { runGuardrails } from '../core/executor.ts';
 import { type EvalRecord, readRecords } from '../eval/run.ts';
 import { defaultRegistry } from '../registry.ts';
 import { EVERYDAY_TEXTS } from '../train/everyday-texts.ts';
-import { BUILTIN_PROFILES } from './builtins.ts';
+import { BUILTIN_DEFINITIONS_VERSION, BUILTIN_PROFILES } from './builtins.ts';
+
+/**
+ * SHA-256 of the built-in definitions as each definitions version shipped them. Users' stored
+ * built-ins are rewritten only when the version rises, so a definition changed without a bump would
+ * never reach them: add an entry for the new version, never edit an old one.
+ */
+const DEFINITIONS_FINGERPRINTS: Readonly<Record<number, string>> = {
+  3: '51e23b9a0cbc0d1a3bfc4a25b3666fea8c3045ce46523d73adf4df2d03229859',
+};
 
 const EVAL_DIR = join(process.cwd(), '../shared/eval');
 
@@ -21,6 +31,15 @@ describe('built-in profiles', () => {
       'minimal',
     ]);
     expect(BUILTIN_PROFILES[0]?.name).toBe('Default');
+  });
+
+  it('changed definitions come with a new BUILTIN_DEFINITIONS_VERSION', () => {
+    const fingerprint = createHash('sha256').update(JSON.stringify(BUILTIN_PROFILES)).digest('hex');
+    expect(fingerprint, 'built-ins changed: bump BUILTIN_DEFINITIONS_VERSION, pin the new fingerprint').toBe(
+      DEFINITIONS_FINGERPRINTS[BUILTIN_DEFINITIONS_VERSION],
+    );
+    const pinned = Object.values(DEFINITIONS_FINGERPRINTS);
+    expect(new Set(pinned).size).toBe(pinned.length);
   });
 
   it.each(BUILTIN_PROFILES.map((p) => [p.id, p] as const))(
