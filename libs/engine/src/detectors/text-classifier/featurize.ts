@@ -36,7 +36,11 @@ const WORD_FOLD = (() => {
   return table;
 })();
 
-const ALIAS_BITS = 4095;
+/**
+ * Low bits of a word hash tested before the alias lookup: the injection model's thousand aliases
+ * set a quarter of a 12-bit table, which sent a quarter of all words to the map.
+ */
+const ALIAS_BITS = 65535;
 
 /** The hash `wordHashes` gives a word of lower-case a-z letters with no letter three times in a row. */
 function hashWord(word: string): number {
