@@ -1,6 +1,7 @@
 /**
  * Per-code-point folding tables: invisible characters, homoglyphs (Unicode confusables, via the
- * maintained `unhomoglyph` data set), NFKC compatibility forms and Latin diacritics.
+ * maintained `unhomoglyph` data set), NFKC compatibility forms, letter-shaped symbols and Latin
+ * diacritics.
  */
 import { createRequire } from 'node:module';
 
@@ -93,7 +94,24 @@ export function latinBaseLetter(ch: string): string | undefined {
   return base.length > 1 && /^[A-Za-z][\u0300-\u036f]+$/.test(base) ? base[0]!.toLowerCase() : undefined;
 }
 
+/**
+ * First code point of each run of 26 letter-shaped symbols A-Z that neither NFKC nor the
+ * confusables map to letters, though "fancy text" generators spell words with them: regional
+ * indicators (which pair up as flags), negative circled and negative squared capitals.
+ */
+const LETTER_SYMBOL_RUNS = [0x1f1e6, 0x1f150, 0x1f170];
+
+/** The lower-case letter a letter-shaped symbol stands for (🇭 🅗 🅷 -> h), or undefined. */
+function letterSymbol(cp: number): string | undefined {
+  for (const first of LETTER_SYMBOL_RUNS) {
+    if (cp >= first && cp < first + 26) return String.fromCharCode(0x61 + cp - first);
+  }
+  return undefined;
+}
+
 function computeFold(cp: number): FoldEntry {
+  const letter = letterSymbol(cp);
+  if (letter !== undefined) return { out: letter };
   const ch = String.fromCodePoint(cp);
   if (isStrippableMark(cp) || isVariationSelector(cp)) return { out: '' };
   const nfkc = ch.normalize('NFKC');

@@ -35,6 +35,17 @@ describe('normalizeText', () => {
     expect(normalizeText('naïve café').text).toBe('naive cafe');
   });
 
+  it('reads letter-shaped symbols as letters, offsets included', () => {
+    // Regional indicators, negative squared and negative circled capitals: no NFKC or confusable form.
+    const n = normalizeText('Guide: 🇭🇴🇼 🇹🇴 🅿🅸🅲🅺 🅐 lock');
+    expect(n.text).toBe('guide: how to pick a lock');
+    const at = n.text.indexOf('pick');
+    const o = n.toOriginal(at, at + 4);
+    expect('Guide: 🇭🇴🇼 🇹🇴 🅿🅸🅲🅺 🅐 lock'.slice(o.start, o.end)).toBe('🅿🅸🅲🅺');
+    // A flag reads as its two letters; other emoji stay as they are.
+    expect(normalizeText('Made in 🇫🇷 🥐').text).toBe('made in fr 🥐');
+  });
+
   it('leaves genuine Cyrillic and Greek words alone', () => {
     expect(normalizeText('Привет, как дела?').text).toBe('привет, как дела?');
     expect(normalizeText('Καλημέρα').text).toBe('καλημέρα');
