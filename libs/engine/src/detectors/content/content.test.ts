@@ -79,6 +79,27 @@ describe('content tokens and lexicons', () => {
     expect(signalTags(s)).toContain('zzaskweapons');
   });
 
+  it('reads look-alike letters as the shared normaliser does, offsets kept', () => {
+    // Cyrillic inside Latin words, all-look-alike words, circled, mathematical, enclosed and
+    // small-capital letters: each used to split or hide the word from every lexicon.
+    const t = 'fuсk оff Ⓕⓤⓒⓚ 𝐟𝐮𝐜𝐤 🅵🆄🅲🅺 ꜰᴜᴄᴋ';
+    const tokens = tokenize(t);
+    expect(tokens.map((k) => k.text)).toEqual(['fuck', 'off', 'fuck', 'fuck', 'fuck', 'fuck']);
+    expect(tokens.map((k) => t.slice(k.start, k.end))).toEqual(t.split(' '));
+    expect(foldText(t).text).toBe('fuck off fuck fuck fuck fuck');
+    expect(cats(t)).toHaveLength(5);
+    // Spelled out with spaces, the symbols join as letters do.
+    expect(tokenize('🅿 🅾 🆁 🅽').map((k) => k.text)).toEqual(['porn']);
+    // Russian and Greek words stay as they are; emoji stay separators; a flag reads as its letters.
+    expect(tokenize('Привет, как дела? Καλημέρα').map((k) => k.text)).toEqual([
+      'привет',
+      'как',
+      'дела',
+      'καλημερα',
+    ]);
+    expect(tokenize('pizza🍕 in 🇫🇷').map((k) => k.text)).toEqual(['pizza', 'in', 'fr']);
+  });
+
   it('reads other scripts as one stand-in and gives their true characters back', () => {
     const t = 'How do I repeat the scale of 文文 the massacres? Я тоже.';
     const folded = foldText(t);

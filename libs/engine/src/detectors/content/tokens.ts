@@ -1,11 +1,14 @@
 /**
  * Tokeniser for content lexicons, with the usual obfuscations undone and offsets kept:
- * full-width / compatibility forms (NFKC per character), case, leetspeak inside words (p0rn, s3x,
- * b!tch, @ss), masked letters (f*ck keeps its `*` for the masked-variant keys), stretched letters
- * (fuuuck, handled at lookup) and spelled-out words (p.o.r.n, s e x, f-u-c-k are joined).
+ * full-width / compatibility forms (NFKC per character), case, look-alike letters (the shared
+ * normaliser's folds: Cyrillic and Greek homoglyphs inside Latin words, small capitals, circled,
+ * mathematical and other letter-shaped symbols), leetspeak inside words (p0rn, s3x, b!tch, @ss),
+ * masked letters (f*ck keeps its `*` for the masked-variant keys), stretched letters (fuuuck,
+ * handled at lookup) and spelled-out words (p.o.r.n, s e x, f-u-c-k are joined).
  */
 import { CodeUnitBuffer } from '../code-units/code-units.ts';
 import { FNV_OFFSET, FNV_PRIME, fnv1a } from '../code-units/fnv.ts';
+import { foldCodePoint } from '../normalize/fold.ts';
 
 export interface Token {
   /** Folded form: lowercase, leet digits and symbols replaced by letters. */
@@ -31,7 +34,11 @@ const LEET: Record<string, string> = {
   '€': 'e',
 };
 
-/** Character kinds: 1 letter, 2 digit, 3 leet symbol / mask, 0 separator. */
+/**
+ * Character kinds: 1 letter, 2 digit, 3 leet symbol / mask, 4 high surrogate of a block that holds
+ * letter-shaped symbols (a letter only when `astralLetter` reads one), 0 separator.
+ */
+const ASTRAL = 4;
 const KIND = (() => {
   const table = new Uint8Array(65536);
   const letter = /[\p{L}\p{M}]/u;
@@ -44,19 +51,72 @@ const KIND = (() => {
   for (const ch of '@$!|*€') table[ch.charCodeAt(0)] = 3;
   table[0x27] = 1; // apostrophe stays inside words (don't, n***a's)
   table[0x2019] = 1;
+  // Circled letters (Ⓕⓤⓒⓚ) are symbols to Unicode but letters to NFKC and to a reader.
+  for (let c = 0x24b6; c <= 0x24e9; c++) table[c] = 1;
+  table[0xd835] = ASTRAL; // mathematical alphanumerics, U+1D400-U+1D7FF (𝐟𝐮𝐜𝐤)
+  table[0xd83c] = ASTRAL; // enclosed alphanumerics, U+1F100-U+1F1FF (🅵🆄🅲🅺, regional indicators)
   return table;
 })();
 
+/** The folded letter or digit of each code point behind an ASTRAL high surrogate; 0 none, -1 not yet read. */
+const ASTRAL_FOLD = new Int16Array(2 * 1024).fill(-1);
+
+/**
+ * The ASCII letter or digit the surrogate pair at `i` folds to (the shared normaliser's fold:
+ * NFKC for mathematical letters, its letter-symbol runs for the enclosed ones), or 0.
+ */
+function astralLetter(src: Uint16Array, i: number, n: number): number {
+  if (i + 1 >= n) return 0;
+  const lo = src[i + 1]!;
+  if (lo < 0xdc00 || lo > 0xdfff) return 0;
+  const slot = (src[i] === 0xd835 ? 0 : 1024) + (lo - 0xdc00);
+  let f = ASTRAL_FOLD[slot]!;
+  if (f < 0) {
+    const out = foldCodePoint(((src[i]! - 0xd800) << 10) + (lo - 0xdc00) + 0x10000).out;
+    f = /^[a-z0-9]$/.test(out) ? out.charCodeAt(0) : 0;
+    ASTRAL_FOLD[slot] = f;
+  }
+  return f;
+}
+
+/**
+ * Latin-like blocks whose letters the shared normaliser folds to ASCII look-alikes unconditionally
+ * (ɑ, ꜰ, ᴜ, ı): Latin extensions, IPA, phonetic extensions (small capitals). Other scripts' own
+ * letters are left as they are here, so that no Hebrew or Arabic word reads as a Latin one.
+ */
+const isLatinLike = (c: number): boolean =>
+  (c >= 0x0100 && c < 0x0370) ||
+  (c >= 0x1d00 && c < 0x1dc0) ||
+  (c >= 0x2c60 && c < 0x2c80) ||
+  (c >= 0xa720 && c < 0xa800);
+
 const FOLD_CACHE = new Map<number, string>();
+/**
+ * ALT[c]: the ASCII look-alike of a Greek or Cyrillic letter, used only inside a token that also
+ * has ASCII letters or is made only of look-alikes ("fuсk", "оff"), as in the shared normaliser,
+ * so that Russian and Greek words stay as they are; else 0.
+ */
+const ALT = new Uint16Array(65536);
 
 function foldChar(c: number): string {
   let f = FOLD_CACHE.get(c);
   if (f === undefined) {
     f = String.fromCharCode(c).normalize('NFKD').replace(/\p{M}/gu, '').normalize('NFKC').toLowerCase();
     if (c === 0x2019) f = "'";
+    else if (f.length === 1 && f.charCodeAt(0) > 127) {
+      const shared = foldCodePoint(f.charCodeAt(0));
+      if (shared.alt !== undefined && /^[a-z0-9]$/.test(shared.alt)) ALT[c] = shared.alt.charCodeAt(0);
+      else if (isLatinLike(c) && /^[a-z0-9]+$/.test(shared.out)) f = shared.out;
+    }
     FOLD_CACHE.set(c, f);
   }
   return f;
+}
+
+/** Whether the code unit at `i` ends a token (an ASTRAL pair ends one unless it is a letter). */
+function isSeparator(src: Uint16Array, i: number, n: number): boolean {
+  const k = KIND[src[i]!];
+  return k === 0 || (k === ASTRAL && astralLetter(src, i, n) === 0);
 }
 
 const isInvisible = (c: number): boolean =>
@@ -217,7 +277,8 @@ export function scanTokens(text: string): TokenArrays {
   let i = 0;
   while (i < n) {
     const c = src[i]!;
-    if (KIND[c] === 0 || c === 0x27 || c === 0x2019) {
+    const kind = KIND[c];
+    if (kind === 0 || c === 0x27 || c === 0x2019 || (kind === ASTRAL && astralLetter(src, i, n) === 0)) {
       i++;
       continue;
     }
@@ -251,7 +312,7 @@ export function scanTokens(text: string): TokenArrays {
       i++;
     }
     const stop = i < n ? src[i]! : 0;
-    if (i - start <= 64 && (i === n || (KIND[stop] === 0 && !isInvisible(stop)))) {
+    if (i - start <= 64 && (i === n || (isSeparator(src, i, n) && !isInvisible(stop)))) {
       end = i;
       if (prev === 0x27) {
         // Trailing apostrophes are punctuation, not letters.
@@ -349,6 +410,32 @@ function hashFlags(buf: Uint16Array, from: number, to: number): number {
   return h;
 }
 
+/** Positions in `out` of a token's Greek or Cyrillic look-alikes, and their ASCII letters. */
+const LOOK_MAX = 128;
+const lookAt = new Int32Array(LOOK_MAX);
+const lookAlt = new Uint16Array(LOOK_MAX);
+
+/**
+ * The shared normaliser's rule for Greek and Cyrillic look-alikes: they become ASCII inside a token
+ * with ASCII letters or one whose other letters are all look-alikes, never inside a Russian word.
+ */
+function foldLookalikes(from: number, to: number, looks: number): void {
+  let ascii = false;
+  let foreign = false;
+  let q = 0;
+  for (let j = from; j < to; j++) {
+    if (q < looks && lookAt[q] === j) {
+      q++;
+      continue;
+    }
+    const d = out[j]!;
+    if (d >= 97 && d <= 122) ascii = true;
+    else if (d > 127) foreign = true;
+  }
+  if (foreign && !ascii) return;
+  for (q = 0; q < looks; q++) out[lookAt[q]!] = lookAlt[q]!;
+}
+
 /** Where the run read by foldGeneral ended in the original, and the token's (trimmed) end. */
 let scanEnd = 0;
 let foldedEnd = 0;
@@ -379,6 +466,11 @@ function foldGeneral(text: string, src: Uint16Array, start: number, at: number):
       hasLetter = true;
       if (d >= 65 && d <= 90) hasUpper = true;
       else if (d > 127) plain = false;
+    } else if (k === ASTRAL) {
+      if (astralLetter(src, i, n) === 0) break;
+      hasLetter = true;
+      plain = false;
+      i++; // the high surrogate; the low one below
     } else plain = false;
     i++;
     if (i - start > 64) {
@@ -406,15 +498,23 @@ function foldGeneral(text: string, src: Uint16Array, start: number, at: number):
       for (let j = start; j < end; j++) out[pos++] = src[j]!;
     }
   } else {
+    let looks = 0;
     for (let j = start; j < end; j++) {
       const d = src[j]!;
       if (d < 128) out[pos++] = d >= 65 && d <= 90 ? d | 32 : d;
+      else if (KIND[d] === ASTRAL) out[pos++] = astralLetter(src, j++, n);
       else if (!isInvisible(d)) {
         const f = foldChar(d);
+        const alt = ALT[d]!;
+        if (alt !== 0 && looks < LOOK_MAX) {
+          lookAt[looks] = pos;
+          lookAlt[looks++] = alt;
+        }
         growOut(pos + f.length + n - j + 16);
         for (let q = 0; q < f.length; q++) out[pos++] = f.charCodeAt(q);
       }
     }
+    if (looks > 0) foldLookalikes(at, pos, looks);
   }
   // Trailing apostrophes and exclamation marks are punctuation, not letters.
   while (pos > ts) {

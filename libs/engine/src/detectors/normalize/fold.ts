@@ -1,7 +1,7 @@
 /**
  * Per-code-point folding tables: invisible characters, homoglyphs (Unicode confusables, via the
- * maintained `unhomoglyph` data set), NFKC compatibility forms, letter-shaped symbols and Latin
- * diacritics.
+ * maintained `unhomoglyph` data set), NFKC compatibility forms, letter-shaped symbols, small
+ * capitals and Latin diacritics.
  */
 import { createRequire } from 'node:module';
 
@@ -109,8 +109,16 @@ function letterSymbol(cp: number): string | undefined {
   return undefined;
 }
 
+/**
+ * The small capitals "small caps" text generators spell with (ᴀʙᴄ…), in alphabet order (no x: they
+ * write a plain one); the confusables map only some of them to letters.
+ */
+const SMALL_CAPITALS = new Map(
+  [...'ᴀʙᴄᴅᴇꜰɢʜɪᴊᴋʟᴍɴᴏᴘꞯʀꜱᴛᴜᴠᴡʏᴢ'].map((ch, i) => [ch.codePointAt(0)!, 'abcdefghijklmnopqrstuvwyz'[i]!]),
+);
+
 function computeFold(cp: number): FoldEntry {
-  const letter = letterSymbol(cp);
+  const letter = letterSymbol(cp) ?? SMALL_CAPITALS.get(cp);
   if (letter !== undefined) return { out: letter };
   const ch = String.fromCodePoint(cp);
   if (isStrippableMark(cp) || isVariationSelector(cp)) return { out: '' };

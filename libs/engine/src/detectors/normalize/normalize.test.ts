@@ -46,6 +46,11 @@ describe('normalizeText', () => {
     expect(normalizeText('Made in 🇫🇷 🥐').text).toBe('made in fr 🥐');
   });
 
+  it('reads small capitals as letters', () => {
+    // Only some of them have a confusable form (ᴜ, ɪ, ᴏ), the rest none (ɢ, ɴ, ʀ, ᴇ, ᴛ).
+    expect(normalizeText('ɪɢɴᴏʀᴇ ᴛʜᴇ ʀᴜʟᴇꜱ').text).toBe('ignore the rules');
+  });
+
   it('leaves genuine Cyrillic and Greek words alone', () => {
     expect(normalizeText('Привет, как дела?').text).toBe('привет, как дела?');
     expect(normalizeText('Καλημέρα').text).toBe('καλημέρα');

@@ -27,6 +27,16 @@ describe('Toxicity', () => {
     expect(run('typical l1btard logic').details.scores['insult']).toBeGreaterThan(0);
   });
 
+  it('reads look-alike letters: Cyrillic inside words, letter-shaped symbols, small capitals', () => {
+    // Each of these scored 0.28, as an empty text does, before the content analysis read them.
+    for (const text of ['fuсk оff', '🅵🆄🅲🅺 🅾🅵🅵', 'ꜰᴜᴄᴋ ᴏꜰꜰ']) {
+      const r = run(text);
+      expect(r.passed).toBe(false);
+      expect(r.details.scores['profanity']).toBeGreaterThan(0.5);
+      expect(r.findings?.[0]?.start).toBe(0);
+    }
+  });
+
   it('passes everyday remarks that use strong words mildly', () => {
     // Without the remarks of train/everyday-chat.ts all four failed.
     for (const t of [
