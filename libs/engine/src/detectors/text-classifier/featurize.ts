@@ -862,6 +862,19 @@ export class Featurizer {
   }
 
   /**
+   * How many of the token hashes `hs[0, count)` have a unigram feature the training touched (a
+   * weight other than 0), up to `limit`: words the model has seen, as opposed to words of a
+   * language it was not trained on.
+   */
+  knownTokens(hs: Int32Array, count: number, w: Float32Array, limit: number): number {
+    const mask = this.mask;
+    const salt = this.salts[9]!;
+    let known = 0;
+    for (let j = 0; j < count && known < limit; j++) if (w[mixSalted(hs[j]!, salt) & mask] !== 0) known++;
+    return known;
+  }
+
+  /**
    * `score` over the token hashes `hs[0, count)` (`deobfuscate` mode, after `wordHashes`, and
    * `tokenHashes` mode): the same windows, word n-grams only. With a `longText` rule, a text of
    * `longText.minTokens` tokens or more scores the higher of its best window's logit and its

@@ -244,6 +244,11 @@ export interface TextClassifier {
   score(text: string, input?: TextInput): number;
   /** `score` for a `tokenHashes` model, over the token hashes it reads instead of text. */
   scoreTokens(tokens: TokenHashes): number;
+  /**
+   * For a `tokenHashes` model: how many of the tokens are words the training saw (their unigram
+   * weight is not 0), counted up to `limit`.
+   */
+  knownTokens(tokens: TokenHashes, limit: number): number;
   /** The model's decision threshold. */
   readonly threshold: number;
 }
@@ -297,6 +302,10 @@ export function createClassifier(model: LinearModelJson): TextClassifier {
           longText,
         ),
       );
+    },
+    knownTokens(tokens: TokenHashes, limit: number): number {
+      if (model.features.tokenHashes !== true) throw new Error('this model reads text');
+      return featurizer.knownTokens(tokens.hashes, tokens.count, weights, limit);
     },
   };
 }

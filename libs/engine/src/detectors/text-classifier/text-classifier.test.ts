@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { linearTimeStatus } from '../../testing/linear-time.ts';
+import { fnv1a } from '../code-units/fnv.ts';
 import { Featurizer, INVISIBLE_RE, MENTION_RE, normalizeForClassifier, URL_RE } from './featurize.ts';
 import {
   assignFolds,
@@ -77,6 +78,24 @@ describe('text-classifier', () => {
       featurizer.score(long, weights, bias, WINDOW_TOKENS, MIN_TAIL_TOKENS, undefined, undefined, rule),
     ).toBe(expected);
     expect(judged.score(long)).toBe(1 / (1 + Math.exp(-expected)));
+  });
+
+  it('counts the tokens whose words the training saw, up to a limit', () => {
+    const hashesOf = (t: string) => {
+      const hashes = Int32Array.from(t.split(' '), fnv1a);
+      return { hashes, count: hashes.length };
+    };
+    const examples = toy.map((e) => ({ ...e, tokens: hashesOf(e.text) }));
+    const model = createClassifier(
+      trainLogisticRegression(examples, { ...small, tokenHashes: true, charNgrams: [] }),
+    );
+    expect(model.knownTokens(hashesOf('you stupid moron'), 5)).toBe(3);
+    expect(model.knownTokens(hashesOf('you stupid moron'), 2)).toBe(2);
+    expect(model.knownTokens(hashesOf('привет как дела'), 5)).toBe(0);
+    expect(model.knownTokens(hashesOf('привет stupid дела'), 5)).toBe(1);
+    expect(() => createClassifier(trainLogisticRegression(toy, small)).knownTokens(hashesOf('a'), 1)).toThrow(
+      /reads text/,
+    );
   });
 
   it('refuses at load a long-text rule on a model that does not score word hashes', () => {
