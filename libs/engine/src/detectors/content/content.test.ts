@@ -98,6 +98,8 @@ describe('content tokens and lexicons', () => {
       'καλημερα',
     ]);
     expect(tokenize('pizza🍕 in 🇫🇷').map((k) => k.text)).toEqual(['pizza', 'in', 'fr']);
+    // Also where a run of over 64 units ends on one (that tail is copied, not read).
+    expect(tokenize(`${'a'.repeat(70)}🍕b`).map((k) => k.text)).toEqual(['a'.repeat(70), 'b']);
   });
 
   it('reads other scripts as one stand-in and gives their true characters back', () => {

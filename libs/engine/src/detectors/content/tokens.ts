@@ -475,7 +475,7 @@ function foldGeneral(text: string, src: Uint16Array, start: number, at: number):
     i++;
     if (i - start > 64) {
       // Very long runs are not words; skip the rest of the run.
-      while (i < n && KIND[src[i]!] !== 0) i++;
+      while (i < n && !isSeparator(src, i, n)) i += KIND[src[i]!] === ASTRAL ? 2 : 1;
       break;
     }
   }
@@ -502,8 +502,14 @@ function foldGeneral(text: string, src: Uint16Array, start: number, at: number):
     for (let j = start; j < end; j++) {
       const d = src[j]!;
       if (d < 128) out[pos++] = d >= 65 && d <= 90 ? d | 32 : d;
-      else if (KIND[d] === ASTRAL) out[pos++] = astralLetter(src, j++, n);
-      else if (!isInvisible(d)) {
+      else if (KIND[d] === ASTRAL) {
+        // A pair that is no letter (an emoji) is only inside a run of over 64 units: dropped.
+        const letter = astralLetter(src, j, n);
+        if (letter !== 0) {
+          out[pos++] = letter;
+          j++;
+        }
+      } else if (!isInvisible(d)) {
         const f = foldChar(d);
         const alt = ALT[d]!;
         if (alt !== 0 && looks < LOOK_MAX) {
