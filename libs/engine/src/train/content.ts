@@ -21,11 +21,12 @@ import {
   metricsAt,
   scoreExample,
   type TextClassifier,
+  type TokenHashes,
   type TrainOptions,
   trainLogisticRegression,
 } from '../detectors/text-classifier/index.ts';
 import { type EvalRecord, readRecords } from '../eval/run.ts';
-import { MIN_KNOWN_WORDS, MIN_PLAIN_WORDS } from '../guardrails/harmful-request/harmful-request.ts';
+import { knowsEnoughWords, MIN_PLAIN_WORDS } from '../guardrails/harmful-request/harmful-request.ts';
 import { hasPlainWords } from '../guardrails/harmful-request/plain-words.ts';
 import { maskCodeTokens } from '../guardrails/toxicity/code-tokens.ts';
 import { TOXICITY_CATEGORIES, toxicity } from '../guardrails/toxicity/toxicity.ts';
@@ -119,7 +120,7 @@ export const MODELS = [
      */
     maxNeutralFpr: 0.015,
     judges: (_text: string) => true,
-    minKnownTokens: 0,
+    judgesTokens: (_model: TextClassifier, _tokens: TokenHashes) => true,
     /**
      * As the guardrail: code, identifier and number tokens become one placeholder (code-tokens.ts).
      * CV F1 by fold seed 0.897 / 0.891 / 0.888 -> 0.892 / 0.891 / 0.888; secrets.jsonl snippets
@@ -203,8 +204,8 @@ export const MODELS = [
     prepare: (text: string) => text,
     /** As the guardrail: the model judges only texts of MIN_PLAIN_WORDS plain words or more. */
     judges: (text: string) => hasPlainWords(text, MIN_PLAIN_WORDS),
-    /** As the guardrail: nor texts with fewer than MIN_KNOWN_WORDS tokens the model has seen. */
-    minKnownTokens: MIN_KNOWN_WORDS,
+    /** As the guardrail: nor texts with fewer than MIN_KNOWN_WORDS tokens the model has seen (harmful-request.ts). */
+    judgesTokens: knowsEnoughWords,
     /** Request-topic tags (privacy, confidential, stereotype): CV F1 0.868 -> 0.874 (seeds 2, 3: +0.001, +0.005). */
     tags: { topics: true },
     /** The guardrail fails on a decisive request topic whatever the model says: so are figures and threshold. */
@@ -269,19 +270,19 @@ function handWrittenFiles(spec: (typeof MODELS)[number]): string {
 }
 
 /** An example's score as the guardrail computes it, 0 where the model does not judge its tokens. */
-function knownScore(m: TextClassifier, e: Pick<Example, 'text' | 'tokens'>, minKnown: number): number {
-  if (e.tokens && minKnown > 0 && m.knownTokens(e.tokens, minKnown) < minKnown) return 0;
+function knownScore(
+  m: TextClassifier,
+  e: Pick<Example, 'text' | 'tokens'>,
+  spec: (typeof MODELS)[number],
+): number {
+  if (e.tokens && !spec.judgesTokens(m, e.tokens)) return 0;
   return scoreExample(m, e);
 }
 
 /** A text's score as the guardrail computes it with this model. */
 function scoreText(classifier: TextClassifier, text: string, spec: (typeof MODELS)[number]): number {
   if (!spec.judges(text)) return 0;
-  return knownScore(
-    classifier,
-    modelExample(text, spec.options, spec.tags, spec.prepare),
-    spec.minKnownTokens,
-  );
+  return knownScore(classifier, modelExample(text, spec.options, spec.tags, spec.prepare), spec);
 }
 
 /** Fold seeds of the cross-validation: one split alone moves F1 by up to 0.02 and favours its own threshold. */
@@ -406,7 +407,7 @@ function main(): void {
           ),
         );
         examples.forEach((e, i) => {
-          if (fold[i] === f) oof[i] = spec.judges(recs[i]!.text) ? knownScore(m, e, spec.minKnownTokens) : 0;
+          if (fold[i] === f) oof[i] = spec.judges(recs[i]!.text) ? knownScore(m, e, spec) : 0;
         });
       }
       return oof;
@@ -496,7 +497,7 @@ function main(): void {
         const flagged = testIdx.map(
           (i) =>
             decisive[i]! ||
-            (spec.judges(recs[i]!.text) && knownScore(model, examples[i]!, spec.minKnownTokens) >= threshold),
+            (spec.judges(recs[i]!.text) && knownScore(model, examples[i]!, spec) >= threshold),
         );
         const pos = testIdx.filter((i) => recs[i]!.label === 1);
         const neg = testIdx.filter((i) => recs[i]!.label === 0);

@@ -8,7 +8,7 @@
  */
 import { CodeUnitBuffer } from '../code-units/code-units.ts';
 import { FNV_OFFSET, FNV_PRIME, fnv1a } from '../code-units/fnv.ts';
-import { foldCodePoint } from '../normalize/fold.ts';
+import { foldCodePoint, foldsLookalikes } from '../normalize/fold.ts';
 
 export interface Token {
   /** Folded form: lowercase, leet digits and symbols replaced by letters. */
@@ -92,9 +92,8 @@ const isLatinLike = (c: number): boolean =>
 
 const FOLD_CACHE = new Map<number, string>();
 /**
- * ALT[c]: the ASCII look-alike of a Greek or Cyrillic letter, used only inside a token that also
- * has ASCII letters or is made only of look-alikes ("fuсk", "оff"), as in the shared normaliser,
- * so that Russian and Greek words stay as they are; else 0.
+ * ALT[c]: the ASCII look-alike of a Greek or Cyrillic letter, used only inside a token where the
+ * shared normaliser's rule (`foldsLookalikes`) folds it ("fuсk", "оff"); else 0.
  */
 const ALT = new Uint16Array(65536);
 
@@ -415,27 +414,6 @@ const LOOK_MAX = 128;
 const lookAt = new Int32Array(LOOK_MAX);
 const lookAlt = new Uint16Array(LOOK_MAX);
 
-/**
- * The shared normaliser's rule for Greek and Cyrillic look-alikes: they become ASCII inside a token
- * with ASCII letters or one whose other letters are all look-alikes, never inside a Russian word.
- */
-function foldLookalikes(from: number, to: number, looks: number): void {
-  let ascii = false;
-  let foreign = false;
-  let q = 0;
-  for (let j = from; j < to; j++) {
-    if (q < looks && lookAt[q] === j) {
-      q++;
-      continue;
-    }
-    const d = out[j]!;
-    if (d >= 97 && d <= 122) ascii = true;
-    else if (d > 127) foreign = true;
-  }
-  if (foreign && !ascii) return;
-  for (q = 0; q < looks; q++) out[lookAt[q]!] = lookAlt[q]!;
-}
-
 /** Where the run read by foldGeneral ended in the original, and the token's (trimmed) end. */
 let scanEnd = 0;
 let foldedEnd = 0;
@@ -520,7 +498,9 @@ function foldGeneral(text: string, src: Uint16Array, start: number, at: number):
         for (let q = 0; q < f.length; q++) out[pos++] = f.charCodeAt(q);
       }
     }
-    if (looks > 0) foldLookalikes(at, pos, looks);
+    if (looks > 0 && foldsLookalikes(out, at, pos, lookAt.subarray(0, looks))) {
+      for (let q = 0; q < looks; q++) out[lookAt[q]!] = lookAlt[q]!;
+    }
   }
   // Trailing apostrophes and exclamation marks are punctuation, not letters.
   while (pos > ts) {

@@ -79,6 +79,31 @@ export interface FoldEntry {
   alt?: string;
 }
 
+/**
+ * Whether the Greek/Cyrillic look-alikes (`alt` entries) of the lower-cased word units[start, end)
+ * read as their ASCII letters: only when the word also has ASCII letters or all its other letters
+ * are look-alikes too ("іgnоrе", "рарра"), so that genuine Russian and Greek words stay intact.
+ * `lookalikeAt` holds the look-alikes' positions in ascending order; units below U+0080 other than
+ * a-z (digits, apostrophes) count for neither side.
+ */
+export function foldsLookalikes(
+  units: Uint16Array,
+  start: number,
+  end: number,
+  lookalikeAt: Int32Array,
+): boolean {
+  let q = 0;
+  let foreign = false;
+  for (let k = start; k < end; k++) {
+    while (q < lookalikeAt.length && (lookalikeAt[q] as number) < k) q++;
+    if (q < lookalikeAt.length && lookalikeAt[q] === k) continue;
+    const x = units[k] as number;
+    if (x >= 0x61 && x <= 0x7a) return true;
+    if (x > 0x7f) foreign = true;
+  }
+  return !foreign;
+}
+
 const PRINTABLE_ASCII = /^[\x20-\x7e]+$/;
 const cache = new Map<number, FoldEntry>();
 

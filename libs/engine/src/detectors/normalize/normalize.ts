@@ -1,5 +1,12 @@
 import { CodeUnitBuffer } from '../code-units/code-units.ts';
-import { foldCodePoint, type InvisibleKind, invisibleKind, isVariationSelector, LEET } from './fold.ts';
+import {
+  foldCodePoint,
+  foldsLookalikes,
+  type InvisibleKind,
+  invisibleKind,
+  isVariationSelector,
+  LEET,
+} from './fold.ts';
 
 export interface NormalizedText {
   /** Folded text: NFKC, invisible chars removed, homoglyphs folded to ASCII, lowercased, leetspeak/spacing de-obfuscated (when enabled). */
@@ -223,14 +230,9 @@ function foldUnits(
   return n;
 }
 
-/**
- * Greek/Cyrillic look-alikes become ASCII only inside a word that also has ASCII letters or whose
- * other letters are all look-alikes ("іgnоrе", "рарра"), so genuine Russian/Greek words stay intact.
- */
+/** Greek/Cyrillic look-alikes become ASCII in the words where `foldsLookalikes` says so. */
 function applyConditionalFolds(units: Uint16Array, condPos: Int32Array, condAlt: Uint16Array): void {
   const n = units.length;
-  const isCand = new Uint8Array(n);
-  for (let q = 0; q < condPos.length; q++) isCand[condPos[q] as number] = 1;
   let wordEnd = -1;
   let fold = false;
   for (let q = 0; q < condPos.length; q++) {
@@ -241,14 +243,7 @@ function applyConditionalFolds(units: Uint16Array, condPos: Int32Array, condAlt:
       let e = pos + 1;
       while (e < n && isLetterUnit(units[e] as number)) e++;
       wordEnd = e;
-      let ascii = false;
-      let foreign = false;
-      for (let k = s; k < e && !(ascii && foreign); k++) {
-        const x = units[k] as number;
-        if (isAsciiLetter(x)) ascii = true;
-        else if (!isCand[k]) foreign = true;
-      }
-      fold = ascii || !foreign;
+      fold = foldsLookalikes(units, s, e, condPos.subarray(q));
     }
     if (fold) units[pos] = condAlt[q] as number;
   }

@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { defineGuardrail } from '../../core/define.ts';
 import { analyzeContent, hasDecisiveTopic, modelTokens } from '../../detectors/content/signals.ts';
-import { createClassifier, type LinearModelJson } from '../../detectors/text-classifier/index.ts';
+import {
+  createClassifier,
+  type LinearModelJson,
+  type TextClassifier,
+  type TokenHashes,
+} from '../../detectors/text-classifier/index.ts';
 import model from './model/harmful-request.model.json' with { type: 'json' };
 import { hasPlainWords } from './plain-words.ts';
 
@@ -21,6 +26,11 @@ export const MIN_PLAIN_WORDS = 3;
  * дела?" 0.71, "Merhaba nasılsın bugün" 0.71). Cross-validated F1 is the same (0.920).
  */
 export const MIN_KNOWN_WORDS = 3;
+
+/** Whether the model knows MIN_KNOWN_WORDS of the tokens, so that its score means something. */
+export function knowsEnoughWords(model: TextClassifier, tokens: TokenHashes): boolean {
+  return model.knownTokens(tokens, MIN_KNOWN_WORDS) >= MIN_KNOWN_WORDS;
+}
 
 export const harmfulRequest = defineGuardrail({
   name: 'HarmfulRequest',
@@ -45,10 +55,7 @@ export const harmfulRequest = defineGuardrail({
       const tokens = hasPlainWords(text, MIN_PLAIN_WORDS)
         ? modelTokens(signals, { topics: true })
         : undefined;
-      const score =
-        tokens && classifier.knownTokens(tokens, MIN_KNOWN_WORDS) >= MIN_KNOWN_WORDS
-          ? classifier.scoreTokens(tokens)
-          : 0;
+      const score = tokens && knowsEnoughWords(classifier, tokens) ? classifier.scoreTokens(tokens) : 0;
       const hits = [...signals.harmHits, ...signals.topicHits];
       const categories = [...new Set(hits.map((h) => h.category))];
       const decisive = hasDecisiveTopic(signals);
