@@ -145,6 +145,18 @@ export const OVERRIDE_SIGNATURES: readonly Signature[] = [
     'void-previous',
     `\\b(?:all |any )?(?:(?:your|the) )?(?:previous|prior|preceding|earlier|above|foregoing) (?:instructions|directions|directives|rules|guidelines|information|prompts?|context|orders|commands)\\b(?:,? (?:that |which )?you (?:have |were |have been |had been )?(?:received|been given|given|got|gotten)|,? given to you|(?<=\\byour [a-z]{5,11} [a-z]{5,12}))${gap(20)}\\b(?:are|is) (?:now |hereby |henceforth )?(?:irrelevant|void|null(?: and void)?|obsolete|cancell?ed|revoked|invalid|no longer (?:valid|relevant|applicable|in effect|needed))\\b`,
   ),
+  // The task before declared finished and a new one announced: "Very well done. That is enough.
+  // Now please help me with the following task", "You have passed the first test. Here comes the
+  // second test". Both halves are needed: "Well done! Now write the conclusion", "That's done,
+  // next task: the tests" and "That is done. Now the following tasks remain" pass.
+  sig(
+    'task-closed-new-task',
+    `\\b(?:(?:that|this|it) (?:is|was|'s) (?:done|enough|finished|ok|okay)(?: before)?|you(?: have|'ve)? passed (?:the|your|this) (?:first |1st )?(?:test|task|challenge|round|level))[.!,]? (?:now|here)\\b${gap(25)}\\b(?:(?:great |big )?(?:new|second|further) (?:tasks?|assignments?|challenges?|tests?)|the following (?:task|assignment))\\b`,
+  ),
+  sig(
+    'task-closed-new-task-de',
+    `\\b(?:das (?:ist|war) (?:schon mal )?(?:erledigt|genug|ok|gut|fertig)|(?:sie haben|du hast) den ersten test bestanden)[.!,]? (?:jetzt|nun)\\b${gap(35)}\\b(?:neue|zweite|weitere|folgende) (?:aufgaben?|herausforderung(?:en)?|tests?)\\b`,
+  ),
   sig(
     'from-now-on',
     `\\b(?:from now on|from this (?:moment|point)(?: on(?:ward)?)?|henceforth|for the rest of (?:this|our) conversation)\\b${gap(20)}\\byou\\b${gap(20)}\\b(?:are|will|must|shall|should|can|have to|no longer|only|respond|answer|act|reply)\\b`,
