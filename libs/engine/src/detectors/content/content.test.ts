@@ -97,6 +97,8 @@ describe('content tokens and lexicons', () => {
       'дела',
       'καλημερα',
     ]);
+    // So do Hebrew and Armenian words; an Armenian look-alike inside a Latin word folds.
+    expect(tokenize('שלום Բարև fսck').map((k) => k.text)).toEqual(['שלום', 'բարեւ', 'fuck']);
     expect(tokenize('pizza🍕 in 🇫🇷').map((k) => k.text)).toEqual(['pizza', 'in', 'fr']);
     // Also where a run of over 64 units ends on one (that tail is copied, not read).
     expect(tokenize(`${'a'.repeat(70)}🍕b`).map((k) => k.text)).toEqual(['a'.repeat(70), 'b']);

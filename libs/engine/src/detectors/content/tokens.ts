@@ -1,7 +1,7 @@
 /**
  * Tokeniser for content lexicons, with the usual obfuscations undone and offsets kept:
  * full-width / compatibility forms (NFKC per character), case, look-alike letters (the shared
- * normaliser's folds: Cyrillic and Greek homoglyphs inside Latin words, small capitals, circled,
+ * normaliser's folds: other scripts' homoglyphs inside Latin words, small capitals, circled,
  * mathematical and other letter-shaped symbols), leetspeak inside words (p0rn, s3x, b!tch, @ss),
  * masked letters (f*ck keeps its `*` for the masked-variant keys), stretched letters (fuuuck,
  * handled at lookup) and spelled-out words (p.o.r.n, s e x, f-u-c-k are joined).
@@ -81,8 +81,8 @@ function astralLetter(src: Uint16Array, i: number, n: number): number {
 
 /**
  * Latin-like blocks whose letters the shared normaliser folds to ASCII look-alikes unconditionally
- * (ɑ, ꜰ, ᴜ, ı): Latin extensions, IPA, phonetic extensions (small capitals). Other scripts' own
- * letters are left as they are here, so that no Hebrew or Arabic word reads as a Latin one.
+ * (ɑ, ꜰ, ᴜ, ı): Latin extensions, IPA, phonetic extensions (small capitals). Other scripts' letters
+ * fold by the shared rule for look-alikes (`ALT`); symbols are left as they are.
  */
 const isLatinLike = (c: number): boolean =>
   (c >= 0x0100 && c < 0x0370) ||
@@ -92,7 +92,7 @@ const isLatinLike = (c: number): boolean =>
 
 const FOLD_CACHE = new Map<number, string>();
 /**
- * ALT[c]: the ASCII look-alike of a Greek or Cyrillic letter, used only inside a token where the
+ * ALT[c]: the ASCII look-alike of another script's letter, used only inside a token where the
  * shared normaliser's rule (`foldsLookalikes`) folds it ("fuсk", "оff"); else 0.
  */
 const ALT = new Uint16Array(65536);
@@ -409,7 +409,7 @@ function hashFlags(buf: Uint16Array, from: number, to: number): number {
   return h;
 }
 
-/** Positions in `out` of a token's Greek or Cyrillic look-alikes, and their ASCII letters. */
+/** Positions in `out` of a token's look-alikes of other scripts, and their ASCII letters. */
 const LOOK_MAX = 128;
 const lookAt = new Int32Array(LOOK_MAX);
 const lookAlt = new Uint16Array(LOOK_MAX);

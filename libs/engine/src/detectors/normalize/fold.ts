@@ -63,26 +63,34 @@ export function isStrippableMark(cp: number): boolean {
   );
 }
 
-/** Scripts whose look-alike letters are folded only inside mixed-script or all-look-alike words. */
-function isConditionalScript(cp: number): boolean {
-  return (cp >= 0x0370 && cp <= 0x052f) || (cp >= 0x1f00 && cp <= 0x1fff);
+const LETTER = /\p{L}/u;
+const LATIN = /\p{Script=Latin}/u;
+
+/**
+ * Letters of scripts other than Latin (Greek, Cyrillic, Armenian, Hebrew, Cherokee …): their
+ * look-alikes are folded only inside mixed-script or all-look-alike words, so that no genuine word
+ * of those scripts reads as a Latin one. Symbols and Latin letters fold wherever they are.
+ */
+function isConditionalScript(c: string): boolean {
+  return LETTER.test(c) && !LATIN.test(c);
 }
 
 export interface FoldEntry {
   /** Folded, lowercased replacement ('' drops the code point). */
   out: string;
   /**
-   * A Greek/Cyrillic letter with an ASCII look-alike: `out` is the letter itself (lowercased) and
-   * `alt` the ASCII look-alike, applied only when the surrounding word is mixed-script or made only
-   * of look-alikes (so that ordinary Russian or Greek words stay as they are).
+   * A letter of another script with an ASCII look-alike (Cyrillic о, Armenian օ): `out` is the
+   * letter itself (lowercased) and `alt` the ASCII look-alike, applied only when the surrounding
+   * word is mixed-script or made only of look-alikes (so that ordinary Russian, Greek or Hebrew
+   * words stay as they are).
    */
   alt?: string;
 }
 
 /**
- * Whether the Greek/Cyrillic look-alikes (`alt` entries) of the lower-cased word units[start, end)
+ * Whether the other scripts' look-alikes (`alt` entries) of the lower-cased word units[start, end)
  * read as their ASCII letters: only when the word also has ASCII letters or all its other letters
- * are look-alikes too ("іgnоrе", "рарра"), so that genuine Russian and Greek words stay intact.
+ * are look-alikes too ("іgnоrе", "рарра"), so that genuine Russian or Greek words stay intact.
  * `lookalikeAt` holds the look-alikes' positions in ascending order; units below U+0080 other than
  * a-z (digits, apostrophes) count for neither side.
  */
@@ -166,7 +174,7 @@ function computeFold(cp: number): FoldEntry {
       changed = true;
       continue;
     }
-    if (isConditionalScript(ccp)) {
+    if (isConditionalScript(c)) {
       const alt = confusableAscii(c) ?? confusableAscii(c.toLowerCase());
       const lower = c.toLowerCase();
       if (alt !== undefined && /^[a-z0-9]$/.test(alt) && nfkc.length === c.length) {

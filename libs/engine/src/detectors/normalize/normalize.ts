@@ -230,7 +230,7 @@ function foldUnits(
   return n;
 }
 
-/** Greek/Cyrillic look-alikes become ASCII in the words where `foldsLookalikes` says so. */
+/** Other scripts' look-alikes become ASCII in the words where `foldsLookalikes` says so. */
 function applyConditionalFolds(units: Uint16Array, condPos: Int32Array, condAlt: Uint16Array): void {
   const n = units.length;
   let wordEnd = -1;
