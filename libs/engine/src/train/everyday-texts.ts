@@ -20,6 +20,8 @@
  *   sentences in everyday-inner-words.ts.
  * - `tech-verbs`: violent verbs in their technical sense ("Kill the tmux session"), none of them a
  *   sentence of everyday-tech-verbs.ts.
+ * - `questions`: short everyday questions ("Why do cats purr?"), none of them a question of
+ *   everyday-questions.ts.
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -40,6 +42,7 @@ export const EVERYDAY_TEXTS = [
   'identity',
   'inner-words',
   'tech-verbs',
+  'questions',
 ].map((name) => ({
   name,
   texts: readFileSync(join(here, `everyday/${name}.txt`), 'utf8')
