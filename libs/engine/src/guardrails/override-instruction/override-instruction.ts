@@ -145,17 +145,17 @@ export const OVERRIDE_SIGNATURES: readonly Signature[] = [
     'void-previous',
     `\\b(?:all |any )?(?:(?:your|the) )?(?:previous|prior|preceding|earlier|above|foregoing) (?:instructions|directions|directives|rules|guidelines|information|prompts?|context|orders|commands)\\b(?:,? (?:that |which )?you (?:have |were |have been |had been )?(?:received|been given|given|got|gotten)|,? given to you|(?<=\\byour [a-z]{5,11} [a-z]{5,12}))${gap(20)}\\b(?:are|is) (?:now |hereby |henceforth )?(?:irrelevant|void|null(?: and void)?|obsolete|cancell?ed|revoked|invalid|no longer (?:valid|relevant|applicable|in effect|needed))\\b`,
   ),
-  // The task before declared finished and a new one announced: "Very well done. That is enough.
-  // Now please help me with the following task", "You have passed the first test. Here comes the
-  // second test". Both halves are needed: "Well done! Now write the conclusion", "That's done,
-  // next task: the tests" and "That is done. Now the following tasks remain" pass.
+  // The task before declared finished and a new one announced to the reader: "That is enough. Now
+  // please help me with the following task", "You have passed the first test. Here comes the
+  // second test". Both halves are needed: "Well done! Now write the conclusion", "That is done.
+  // Now we need new tests" and "that is done, now the second test fails" pass.
   sig(
     'task-closed-new-task',
-    `\\b(?:(?:that|this|it) (?:is|was|'s) (?:done|enough|finished|ok|okay)(?: before)?|you(?: have|'ve)? passed (?:the|your|this) (?:first |1st )?(?:test|task|challenge|round|level))[.!,]? (?:now|here)\\b${gap(25)}\\b(?:(?:great |big )?(?:new|second|further) (?:tasks?|assignments?|challenges?|tests?)|the following (?:task|assignment))\\b`,
+    `\\b(?:(?:that|this|it) (?:is|was|'s) (?:done|enough|finished|ok|okay)(?: before)?|you(?: have|'ve)? passed (?:the|your|this) (?:first |1st )?(?:test|task|challenge|round|level))[.!,]? (?:now|here)\\b${gap(15)}\\b(?:(?:comes?|follows?) (?:the |a |an |your |some )?(?:second|new|further|next) (?:tasks?|assignments?|challenges?|tests?)|(?:i|we) have (?:a |an |another |some )?(?:great |big |real )?(?:new |second |further )?(?:tasks?|assignments?|challenges?|tests?) for you|(?:help|assist) me with the following (?:task|assignment))\\b`,
   ),
   sig(
     'task-closed-new-task-de',
-    `\\b(?:das (?:ist|war) (?:schon mal )?(?:erledigt|genug|ok|gut|fertig)|(?:sie haben|du hast) den ersten test bestanden)[.!,]? (?:jetzt|nun)\\b${gap(35)}\\b(?:neue|zweite|weitere|folgende) (?:aufgaben?|herausforderung(?:en)?|tests?)\\b`,
+    `\\b(?:das (?:ist|war) (?:schon mal )?(?:erledigt|genug|ok|gut|fertig)|(?:sie haben|du hast) den ersten test bestanden)[.!,]? (?:jetzt|nun)\\b${gap(15)}\\b(?:(?:kommt|kommen|folgt|folgen) (?:der |die |eine |ein )?(?:zweite|neue|weitere|nachste)[a-z]{0,2} (?:aufgaben?|herausforderung(?:en)?|tests?)|(?:ich habe|habe ich|wir haben|haben wir) (?:eine |ein |einige )?(?:[a-z]{1,12} )?(?:neue|zweite|weitere)[a-z]{0,2} (?:aufgaben?|herausforderung(?:en)?|tests?) fur (?:dich|sie|euch))\\b`,
   ),
   sig(
     'from-now-on',
