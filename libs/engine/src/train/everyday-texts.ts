@@ -20,8 +20,8 @@
  *   sentences in everyday-inner-words.ts.
  * - `tech-verbs`: violent verbs in their technical sense ("Kill the tmux session"), none of them a
  *   sentence of everyday-tech-verbs.ts.
- * - `questions`: short everyday questions ("Why do cats purr?"), none of them a question of
- *   everyday-questions.ts.
+ * - `questions`: short everyday questions ("Why do cats purr?"). No training data is made from
+ *   them (the frame-built questions tried as HarmfulRequest negatives are in content-safety.md).
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
