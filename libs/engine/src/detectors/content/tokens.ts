@@ -498,7 +498,7 @@ function foldGeneral(text: string, src: Uint16Array, start: number, at: number):
         for (let q = 0; q < f.length; q++) out[pos++] = f.charCodeAt(q);
       }
     }
-    if (looks > 0 && foldsLookalikes(out, at, pos, lookAt.subarray(0, looks))) {
+    if (looks > 0 && foldsLookalikes(out, at, pos, lookAt, 0, looks)) {
       for (let q = 0; q < looks; q++) out[lookAt[q]!] = lookAlt[q]!;
     }
   }

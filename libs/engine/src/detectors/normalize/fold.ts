@@ -91,20 +91,23 @@ export interface FoldEntry {
  * Whether the other scripts' look-alikes (`alt` entries) of the lower-cased word units[start, end)
  * read as their ASCII letters: only when the word also has ASCII letters or all its other letters
  * are look-alikes too ("іgnоrе", "рарра"), so that genuine Russian or Greek words stay intact.
- * `lookalikeAt` holds the look-alikes' positions in ascending order; units below U+0080 other than
- * a-z (digits, apostrophes) count for neither side.
+ * `lookalikeAt[from, to)` holds the look-alikes' positions in ascending order (a range, so that
+ * callers need no subarray per word); units below U+0080 other than a-z (digits, apostrophes) count
+ * for neither side.
  */
 export function foldsLookalikes(
   units: Uint16Array,
   start: number,
   end: number,
   lookalikeAt: Int32Array,
+  from: number,
+  to: number,
 ): boolean {
-  let q = 0;
+  let q = from;
   let foreign = false;
   for (let k = start; k < end; k++) {
-    while (q < lookalikeAt.length && (lookalikeAt[q] as number) < k) q++;
-    if (q < lookalikeAt.length && lookalikeAt[q] === k) continue;
+    while (q < to && (lookalikeAt[q] as number) < k) q++;
+    if (q < to && lookalikeAt[q] === k) continue;
     const x = units[k] as number;
     if (x >= 0x61 && x <= 0x7a) return true;
     if (x > 0x7f) foreign = true;

@@ -156,6 +156,9 @@ describe('performance and safety', () => {
       '%41'.repeat(333_333),
       'ab-'.repeat(333_333),
       'і'.repeat(1e6),
+      // Look-alikes of other scripts: one 1 MB word, and many short ones.
+      'ا'.repeat(1e6),
+      'שלום '.repeat(2e5),
       '\u200b'.repeat(1e6),
       '.- '.repeat(333_333),
       '.-.-.-- '.repeat(125_000),

@@ -55,11 +55,19 @@ function isLegitimateJoiner(original: string, i: number, cp: number): boolean {
 const isAsciiLetter = (u: number): boolean => u >= 0x61 && u <= 0x7a;
 const LETTER = /\p{L}/u;
 
+/** `LETTER`'s answer per BMP code unit, memoised (0 = not yet asked, 1 = letter, 2 = not). */
+const LETTER_UNIT = new Uint8Array(65536);
+
 function isLetterUnit(u: number): boolean {
   if (u < 0x80) return isAsciiLetter(u) || (u >= 0x41 && u <= 0x5a);
   if (u >= 0x0370 && u <= 0x052f) return u !== 0x0375 && u !== 0x037e && u !== 0x0387;
   if (u >= 0xd800 && u <= 0xdfff) return true;
-  return LETTER.test(String.fromCharCode(u));
+  let known = LETTER_UNIT[u] as number;
+  if (known === 0) {
+    known = LETTER.test(String.fromCharCode(u)) ? 1 : 2;
+    LETTER_UNIT[u] = known;
+  }
+  return known === 1;
 }
 
 /**
@@ -153,6 +161,9 @@ function asciiLowered(text: string): string {
 
 /** The original's code units lower-cased at its ASCII positions, for foldUnits to copy runs from. */
 const loweredBuffer = new CodeUnitBuffer();
+/** Output positions and ASCII letters of the conditional look-alikes foldUnits meets (reused). */
+let condPos = new Int32Array(256);
+let condAlt = new Uint16Array(256);
 
 /**
  * Pass 1 without an offset map, into `out` (reset first): ASCII runs are copied from the
@@ -171,8 +182,7 @@ function foldUnits(
   out.reset();
   let buf = new Uint16Array(64);
   let n = 0;
-  let condPos: number[] | undefined;
-  let condAlt: number[] | undefined;
+  let conds = 0;
   let i = 0;
   while (i < len) {
     NON_ASCII.lastIndex = i;
@@ -205,10 +215,16 @@ function foldUnits(
       // An unpaired surrogate reads as U+FFFD, as a UTF-16 decoder reads it.
       const f = foldCodePoint(cp >= 0xd800 && cp <= 0xdfff ? 0xfffd : cp);
       if (f.alt !== undefined) {
-        condPos ??= [];
-        condAlt ??= [];
-        condPos.push(n);
-        condAlt.push(f.alt.charCodeAt(0));
+        if (conds === condPos.length) {
+          const pos = new Int32Array(conds * 2);
+          const alt = new Uint16Array(conds * 2);
+          pos.set(condPos);
+          alt.set(condAlt);
+          condPos = pos;
+          condAlt = alt;
+        }
+        condPos[conds] = n;
+        condAlt[conds++] = f.alt.charCodeAt(0);
       }
       const o = f.out;
       if (o.length === 1 && w === 1) segs.pushUnit(n, at);
@@ -223,8 +239,8 @@ function foldUnits(
     }
     if (k > 0) out.writeUnits(buf, 0, k);
   }
-  if (condPos && condAlt) {
-    applyConditionalFolds(out.units.subarray(0, n), Int32Array.from(condPos), Uint16Array.from(condAlt));
+  if (conds > 0) {
+    applyConditionalFolds(out.units.subarray(0, n), condPos.subarray(0, conds), condAlt.subarray(0, conds));
   }
   out.finish();
   return n;
@@ -243,7 +259,7 @@ function applyConditionalFolds(units: Uint16Array, condPos: Int32Array, condAlt:
       let e = pos + 1;
       while (e < n && isLetterUnit(units[e] as number)) e++;
       wordEnd = e;
-      fold = foldsLookalikes(units, s, e, condPos.subarray(q));
+      fold = foldsLookalikes(units, s, e, condPos, q, condPos.length);
     }
     if (fold) units[pos] = condAlt[q] as number;
   }
