@@ -22,6 +22,8 @@
  *   sentence of everyday-tech-verbs.ts.
  * - `questions`: short everyday questions ("Why do cats purr?"). No training data is made from
  *   them (the frame-built questions tried as HarmfulRequest negatives are in content-safety.md).
+ * - `followups`: chat follow-ups after praise ("Well done! Now write the conclusion."), the opening
+ *   of deepset's attacks. No training data is made from them (prompt-attacks.md, Weak spots).
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -43,6 +45,7 @@ export const EVERYDAY_TEXTS = [
   'inner-words',
   'tech-verbs',
   'questions',
+  'followups',
 ].map((name) => ({
   name,
   texts: readFileSync(join(here, `everyday/${name}.txt`), 'utf8')
