@@ -104,7 +104,7 @@ function foldChar(c: number): string {
     if (c === 0x2019) f = "'";
     else if (f.length === 1 && f.charCodeAt(0) > 127) {
       const shared = foldCodePoint(f.charCodeAt(0));
-      if (shared.alt !== undefined && /^[a-z0-9]$/.test(shared.alt)) ALT[c] = shared.alt.charCodeAt(0);
+      if (shared.alt !== undefined) ALT[c] = shared.alt.charCodeAt(0);
       else if (isLatinLike(c) && /^[a-z0-9]+$/.test(shared.out)) f = shared.out;
     }
     FOLD_CACHE.set(c, f);

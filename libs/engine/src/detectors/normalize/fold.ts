@@ -63,7 +63,8 @@ export function isStrippableMark(cp: number): boolean {
   );
 }
 
-const LETTER = /\p{L}/u;
+/** A letter of any script (one code point). */
+export const LETTER = /\p{L}/u;
 const LATIN = /\p{Script=Latin}/u;
 
 /**
@@ -80,9 +81,9 @@ export interface FoldEntry {
   out: string;
   /**
    * A letter of another script with an ASCII look-alike (Cyrillic о, Armenian օ): `out` is the
-   * letter itself (lowercased) and `alt` the ASCII look-alike, applied only when the surrounding
-   * word is mixed-script or made only of look-alikes (so that ordinary Russian, Greek or Hebrew
-   * words stay as they are).
+   * letter itself (lowercased) and `alt` the look-alike (one letter a-z or digit), applied only
+   * when the surrounding word is mixed-script or made only of look-alikes (so that ordinary
+   * Russian, Greek or Hebrew words stay as they are).
    */
   alt?: string;
 }

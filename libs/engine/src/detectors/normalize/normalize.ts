@@ -6,6 +6,7 @@ import {
   invisibleKind,
   isVariationSelector,
   LEET,
+  LETTER,
 } from './fold.ts';
 
 export interface NormalizedText {
@@ -53,8 +54,6 @@ function isLegitimateJoiner(original: string, i: number, cp: number): boolean {
 }
 
 const isAsciiLetter = (u: number): boolean => u >= 0x61 && u <= 0x7a;
-const LETTER = /\p{L}/u;
-
 /** `LETTER`'s answer per BMP code unit, memoised (0 = not yet asked, 1 = letter, 2 = not). */
 const LETTER_UNIT = new Uint8Array(65536);
 
