@@ -1,6 +1,7 @@
 import { defineSignatureGuardrail } from '../../detectors/normalize/signature-guardrail.ts';
-import type { Signature } from '../../detectors/normalize/signatures.ts';
+import type { Signature, SignatureHit } from '../../detectors/normalize/signatures.ts';
 import { MULTILINGUAL_OVERRIDE_SIGNATURES } from '../override-instruction/override-instruction.ts';
+import { tokenFlood } from './token-flood.ts';
 
 const gap = (n: number): string => `[^.!?\\n]{0,${n}}?`;
 const sig = (id: string, source: string, weight = 1): Signature => ({
@@ -78,12 +79,20 @@ export const PROMPT_INJECTION_SIGNATURES: readonly Signature[] = [
   ...MULTILINGUAL_OVERRIDE_SIGNATURES,
 ];
 
+/** A token flood (see token-flood.ts); weighs 1. */
+function floodHits(text: string): SignatureHit[] {
+  const span = tokenFlood(text);
+  if (!span) return [];
+  return [{ id: 'token-flood', ...span, weight: 1, matched: text.slice(span.start, span.end) }];
+}
+
 export const promptInjectionSignature = defineSignatureGuardrail({
   name: 'PromptInjectionSignature',
   description:
-    'Detects known prompt-injection phrasings and payload shapes ("ignore previous instructions", chat-template special tokens, fake end-of-prompt markers, "say I have been PWNED", "access granted"), normalised against homoglyphs, leetspeak, spacing and invisible characters, and inside encoded payloads.',
+    'Detects known prompt-injection phrasings and payload shapes ("ignore previous instructions", chat-template special tokens, fake end-of-prompt markers, "say I have been PWNED", "access granted", one token repeated dozens of times), normalised against homoglyphs, leetspeak, spacing and invisible characters, and inside encoded payloads.',
   defaultSeverity: 'high',
   findingType: 'prompt-injection',
   signatures: PROMPT_INJECTION_SIGNATURES,
   what: 'known prompt-injection signature',
+  extraHits: floodHits,
 });
