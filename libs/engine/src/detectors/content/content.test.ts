@@ -4,6 +4,7 @@ import { MEDICAL } from '../../guardrails/nsfw-advanced/nsfw-advanced.ts';
 import { SELF_HARM_FAMILIES } from '../../guardrails/self-harm/self-harm.ts';
 import { VIOLENCE_FAMILIES } from '../../guardrails/violence/violence.ts';
 import { linearTimeStatus } from '../../testing/linear-time.ts';
+import { normalizeText } from '../normalize/normalize.ts';
 import { foldText, narrowSafePatterns, tokenize } from './folded.ts';
 import { Lexicon, maskWord } from './lexicon.ts';
 import { BENIGN_CONTEXT, HARM_FAMILIES, REQUEST_FRAME, REQUEST_TOPICS } from './phrases.ts';
@@ -102,6 +103,12 @@ describe('content tokens and lexicons', () => {
     expect(tokenize('pizza🍕 in 🇫🇷').map((k) => k.text)).toEqual(['pizza', 'in', 'fr']);
     // Also where a run of over 64 units ends on one (that tail is copied, not read).
     expect(tokenize(`${'a'.repeat(70)}🍕b`).map((k) => k.text)).toEqual(['a'.repeat(70), 'b']);
+  });
+
+  it('folds Latin letters without a decomposition as the shared normaliser does', () => {
+    const t = 'Cæsar, œuvre, Straße';
+    expect(tokenize(t).map((k) => k.text)).toEqual(['caesar', 'oeuvre', 'straße']);
+    expect(normalizeText(t).text).toBe('caesar, oeuvre, straße');
   });
 
   it('reads other scripts as one stand-in and gives their true characters back', () => {

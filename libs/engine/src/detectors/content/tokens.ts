@@ -79,17 +79,6 @@ function astralLetter(src: Uint16Array, i: number, n: number): number {
   return f;
 }
 
-/**
- * Latin-like blocks whose letters the shared normaliser folds to ASCII look-alikes unconditionally
- * (ɑ, ꜰ, ᴜ, ı): Latin extensions, IPA, phonetic extensions (small capitals). Other scripts' letters
- * fold by the shared rule for look-alikes (`ALT`); symbols are left as they are.
- */
-const isLatinLike = (c: number): boolean =>
-  (c >= 0x0100 && c < 0x0370) ||
-  (c >= 0x1d00 && c < 0x1dc0) ||
-  (c >= 0x2c60 && c < 0x2c80) ||
-  (c >= 0xa720 && c < 0xa800);
-
 const FOLD_CACHE = new Map<number, string>();
 /**
  * ALT[c]: the ASCII look-alike of another script's letter, used only inside a token where the
@@ -105,7 +94,9 @@ function foldChar(c: number): string {
     else if (f.length === 1 && f.charCodeAt(0) > 127) {
       const shared = foldCodePoint(f.charCodeAt(0));
       if (shared.alt !== undefined) ALT[c] = shared.alt.charCodeAt(0);
-      else if (isLatinLike(c) && /^[a-z0-9]+$/.test(shared.out)) f = shared.out;
+      // Latin letters and symbols fold as the shared normaliser folds them wherever they stand
+      // (ɑ, ꜰ, æ → ae); other scripts' letters only by the look-alike rule above.
+      else if (/^[a-z0-9]+$/.test(shared.out)) f = shared.out;
     }
     FOLD_CACHE.set(c, f);
   }
