@@ -19,16 +19,19 @@ const isAsciiLetter = (c: number): boolean => (c | 0x20) >= 0x61 && (c | 0x20) <
 const isLowerVowel = (c: number): boolean =>
   c === 0x61 || c === 0x65 || c === 0x69 || c === 0x6f || c === 0x75;
 
+/** One letter of any script, or one emoji. */
+const ONE_LETTER_OR_EMOJI = /^(?:\p{L}|\p{Extended_Pictographic}\uFE0F?)$/u;
+const NON_ASCII = /[^\u0000-\u007f]/;
+const LETTER_OR_EMOJI = /[\p{L}\p{Extended_Pictographic}]/u;
+
 /**
- * Whether a token can make a flood: digits, punctuation and ASCII symbols alone are table cells,
- * separators and numbers ("0 0 0 …", "| | |", "-----"); any letter or non-ASCII symbol (an emoji) can.
+ * Whether a repeated token can make a flood: one letter or emoji ("ö", "A", "👽"), or a token with
+ * a non-ASCII letter or emoji. ASCII words and data ("null,", "NaN", "0x00", "ff"), numbers, table
+ * cells, rules and leaders ("0", "|", "-----", "·", "─") repeat in data and code.
  */
 function floodable(text: string, start: number, end: number): boolean {
-  for (let i = start; i < end; i++) {
-    const c = text.charCodeAt(i);
-    if (c >= 0x80 || isAsciiLetter(c)) return true;
-  }
-  return false;
+  const token = text.slice(start, end);
+  return ONE_LETTER_OR_EMOJI.test(token) || (NON_ASCII.test(token) && LETTER_OR_EMOJI.test(token));
 }
 
 function sameToken(text: string, a: number, b: number, length: number): boolean {
