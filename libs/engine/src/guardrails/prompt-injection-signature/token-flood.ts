@@ -91,7 +91,8 @@ export function tokenFlood(text: string): { start: number; end: number } | undef
     if (length >= MIN_GLUED_LENGTH && gluedRepeat(text, start, i)) return { start, end: i };
     if (length === prevLength && sameToken(text, start, prevStart, length)) {
       run++;
-      if (run >= MIN_TOKEN_RUN && floodable(text, start, i))
+      // Judged once per run: the token stays the same.
+      if (run === MIN_TOKEN_RUN && floodable(text, start, i))
         return { start: runStart, end: runEnd(text, i, start, length) };
     } else {
       run = 1;
