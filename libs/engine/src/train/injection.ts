@@ -63,6 +63,14 @@ export const TRAIN_OPTIONS: TrainOptions = {
    */
   aliases: { ...typoAliases((w) => ENGLISH_WORDS.has(w)), ...GERMAN_GLOSS },
   /**
+   * A word repeated in a row is read once. Counted each time, a repeated word outweighed the rest
+   * of its window: pasted data ("[null, null, …]", "NaN NaN …", a hex dump of 0x00) scored 1.0,
+   * as did "hello hello …" ×60; now 0.15–0.43. Token floods are PromptInjectionSignature's. Mean CV
+   * F1 over the fold seeds 0.9448 -> 0.9442, within the fold-seed noise; ~600-word benign
+   * documents flagged 3.8 -> 2.0 %.
+   */
+  collapseRepeats: true,
+  /**
    * A text of 32 tokens or more is also judged as a whole, its logit raised by 0.8, beside its
    * 64-token windows. Mean CV F1 over the fold seeds 0.9334 -> 0.9403, threshold 0.65 -> 0.69,
    * hard-negative FPR 2.2 -> 1.9 %; attacks buried in documents 47.7 -> 44.7 %; WildGuard left out

@@ -207,6 +207,12 @@ export interface FeatureSpec {
    */
   aliases?: Readonly<Record<string, string>>;
   /**
+   * `deobfuscate` mode only: a word repeated in a row is read once ("null, null, null" reads
+   * "null"), so that a repeated word cannot push a window's count-weighted score to an extreme
+   * (default false).
+   */
+  collapseRepeats?: boolean;
+  /**
    * Size of the character n-grams' own table when they form a second model, apart from the word
    * n-grams (see `LinearModelJson.charModel`); unset: one table for both.
    */
@@ -398,6 +404,7 @@ export class Featurizer {
   /** Bucket indices of a word-only model's window, or of a missed token's character n-grams. */
   private indices = new Int32Array(4096);
   private readonly deobfuscate: boolean;
+  private readonly collapseRepeats: boolean;
   private readonly tokenHashes: boolean;
   /** Word hashes of the last text in `deobfuscate` mode. */
   private hashes = new Int32Array(1024);
@@ -447,6 +454,9 @@ export class Featurizer {
     }
     const aliases = Object.entries(spec.aliases ?? {});
     if (aliases.length > 0 && !this.deobfuscate) throw new Error('aliases need the deobfuscate tokenizer');
+    this.collapseRepeats = spec.collapseRepeats === true;
+    if (this.collapseRepeats && !this.deobfuscate)
+      throw new Error('collapseRepeats needs the deobfuscate tokenizer');
     let entries = 1;
     while (entries < aliases.length * ALIAS_TABLE_PER_ALIAS) entries *= 2;
     this.aliasMask = entries - 1;
@@ -482,6 +492,7 @@ export class Featurizer {
     const kinds = CHAR_KIND;
     const aliasBits = this.aliasBits;
     const aliasMask = this.aliasMask;
+    const collapse = this.collapseRepeats;
     for (let i = 0; i <= n; i++) {
       const u = i < n ? t.charCodeAt(i) : 32;
       // Most characters of folded text are a-z: the general path below, without its lookups.
@@ -534,13 +545,15 @@ export class Featurizer {
         }
       }
       if (aliasBits[word & aliasMask] === 1) word = this.aliasOf.get(word) ?? word;
-      if (count === out.length) {
-        const grown = new Int32Array(out.length * 2);
-        grown.set(out);
-        out = grown;
-        this.hashes = grown;
+      if (!(collapse && count > 0 && out[count - 1] === word)) {
+        if (count === out.length) {
+          const grown = new Int32Array(out.length * 2);
+          grown.set(out);
+          out = grown;
+          this.hashes = grown;
+        }
+        out[count++] = word;
       }
-      out[count++] = word;
       h = FNV_OFFSET;
       len = 0;
       last = -1;

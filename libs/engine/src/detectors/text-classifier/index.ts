@@ -26,6 +26,7 @@ export interface LinearModelJson {
     deobfuscate?: boolean;
     tokenHashes?: boolean;
     aliases?: Record<string, string>;
+    collapseRepeats?: boolean;
   };
   /** base64 of a little-endian Float32Array of length `buckets`. */
   weights: string;
@@ -71,6 +72,8 @@ export interface TrainOptions {
   tokenHashes?: boolean;
   /** See `FeatureSpec.aliases` (default none); the model file carries them. */
   aliases?: Readonly<Record<string, string>>;
+  /** See `FeatureSpec.collapseRepeats` (default false); the model file carries it. */
+  collapseRepeats?: boolean;
   /**
    * Train the character n-grams as a model of their own with this many buckets (see
    * `LinearModelJson.charModel`); unset: one model over word and character n-grams.
@@ -118,6 +121,7 @@ const DEFAULTS = {
   deobfuscate: false,
   tokenHashes: false,
   aliases: undefined as Readonly<Record<string, string>> | undefined,
+  collapseRepeats: false,
   longText: undefined as LongTextRule | undefined,
 };
 
@@ -452,6 +456,7 @@ export function trainLogisticRegression(
       ...(o.deobfuscate ? { deobfuscate: true } : {}),
       ...(o.tokenHashes ? { tokenHashes: true } : {}),
       ...(o.aliases ? { aliases: { ...o.aliases } } : {}),
+      ...(o.collapseRepeats ? { collapseRepeats: true } : {}),
     },
     weights: encodeWeights(f32),
     bias: Math.fround(bias),

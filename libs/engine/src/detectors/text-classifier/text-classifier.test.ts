@@ -194,6 +194,37 @@ describe('text-classifier', () => {
       ).toThrow(/not an alias word/);
     });
 
+    it('reads a word repeated in a row once when told to, and the model file carries it', () => {
+      const g = new Featurizer({
+        wordNgrams: [1, 2],
+        charNgrams: [],
+        buckets: 1 << 20,
+        deobfuscate: true,
+        collapseRepeats: true,
+      });
+      const read = (text: string): number[] => {
+        const out: number[] = [];
+        g.run(text, { feature: (i) => out.push(i), token: () => out.push(-1) });
+        return out;
+      };
+      expect(read('[null, null, null, null] why')).toEqual(features('null why'));
+      // Not in a row: "a b a b" keeps all four words.
+      expect(read('ha hi ha hi')).toEqual(features('ha hi ha hi'));
+      expect(features('null null')).not.toEqual(features('null'));
+      const json = trainLogisticRegression(toy, {
+        ...small,
+        charNgrams: [],
+        deobfuscate: true,
+        collapseRepeats: true,
+      });
+      expect(json.features.collapseRepeats).toBe(true);
+      const model = createClassifier(json);
+      expect(model.score('stop stop stop stop now')).toBe(model.score('stop now'));
+      expect(
+        () => new Featurizer({ wordNgrams: [1], charNgrams: [], buckets: 64, collapseRepeats: true }),
+      ).toThrow(/deobfuscate/);
+    });
+
     it('scores like the streaming sink, and rejects char n-grams', () => {
       const json = trainLogisticRegression(toy, {
         ...small,

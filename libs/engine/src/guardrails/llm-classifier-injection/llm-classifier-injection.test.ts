@@ -39,6 +39,19 @@ describe('LLMClassifierInjection', () => {
     }
   });
 
+  it('passes pasted data whose values repeat', () => {
+    // Each repeat counted, these scored 1.0: one word outweighed the rest of its window.
+    for (const text of [
+      `[${'null, '.repeat(60)}null] why is my array empty?`,
+      `My dataframe prints ${'NaN '.repeat(40)}for every column.`,
+      `What does this dump mean? ${'0x00 '.repeat(64)}`,
+    ]) {
+      const r = run(text);
+      expect(r.passed, text).toBe(true);
+      expect(r.score, text).toBeLessThan(threshold - 0.1);
+    }
+  });
+
   it('passes everyday tasks phrased like the borrowed harmful requests', () => {
     // Before the benign twins (train/task-twins.ts) these scored 0.70-0.94.
     for (const text of [
