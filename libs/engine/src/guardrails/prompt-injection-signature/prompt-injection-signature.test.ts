@@ -89,9 +89,13 @@ describe('PromptInjectionSignature', () => {
       const nearlyPeriodic = `${'a'.repeat(4095)}b `.repeat(250);
       for (const text of [nearlyPeriodic, 'ab'.repeat(500_000), `${'xy '.repeat(300_000)}`]) {
         const start = performance.now();
-        tokenFlood(text);
+        // None is a flood: no period of 4–40 letters, a period of 2, an ASCII word repeated.
+        expect(tokenFlood(text)).toBeUndefined();
         expect(performance.now() - start).toBeLessThan(1000);
       }
+      // A flood of 1 MB is found and spanned to its end.
+      const flood = `go ${'ö '.repeat(500_000)}`;
+      expect(tokenFlood(flood)).toEqual({ start: 3, end: flood.length - 1 });
     });
   });
 
