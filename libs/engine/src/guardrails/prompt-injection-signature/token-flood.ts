@@ -4,6 +4,7 @@
  * ("useRalativeImagePathuseRalativeImagePath…"). Judged by form on the original text, in one pass
  * over its whitespace-separated tokens.
  */
+import { isAsciiLetter } from '../../detectors/pii/chars.ts';
 
 /** Repeats of one token in a row that make a flood: "ha ha ha" and a shouted word ×14 are not. */
 export const MIN_TOKEN_RUN = 32;
@@ -15,7 +16,6 @@ const MAX_UNIT = 40;
 /** Periodicity is judged on the head of a long token, so a 1 MB token costs no more than this. */
 const GLUED_HEAD = 4096;
 
-const isAsciiLetter = (c: number): boolean => (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a;
 const isLowerVowel = (c: number): boolean =>
   c === 0x61 || c === 0x65 || c === 0x69 || c === 0x6f || c === 0x75;
 
