@@ -386,7 +386,7 @@ console.log(
 );
 model.meta = {
   ...model.meta,
-  data: `prompt_injection.jsonl (dev half) + ${borrowed.length} ${BORROWED_ATTACKS.sources.join(' and ')} requests of ${BORROWED_ATTACKS.file} at weight ${BORROWED_ATTACKS.weight} + ${twins.length} benign twins of them at the same weight + ${codeNegatives.length} snippets of ${CODE_NEGATIVES.file} (even rows) at weight ${CODE_NEGATIVES.weight}, see docs/guardrails/prompt-attacks.md`,
+  data: `prompt_injection.jsonl (dev half) + ${borrowed.length} requests (${BORROWED_ATTACKS.sources.join(', ')}) of ${BORROWED_ATTACKS.file} at weight ${BORROWED_ATTACKS.weight} + ${twins.length} benign twins of them at the same weight + ${codeNegatives.length} snippets of ${CODE_NEGATIVES.file} (even rows) at weight ${CODE_NEGATIVES.weight}, see docs/guardrails/prompt-attacks.md`,
   input: 'classifierInput(): normalizeText folding; leetspeak and spacing read by the tokenizer',
   crossValidated: {
     folds: FOLDS,
