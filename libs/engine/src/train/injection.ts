@@ -71,6 +71,14 @@ export const TRAIN_OPTIONS: TrainOptions = {
    */
   collapseRepeats: true,
   /**
+   * A line whose words are an earlier line's, digits aside, is read once. Pasted logs, CSV rows,
+   * SQL inserts and config lists repeat a template, and a template read k times moved the logit √k
+   * times as far as one copy: forty `INSERT INTO users … VALUES (n, 'user n');` lines scored 1.0,
+   * twenty `SYSTEM_PROMPT_n=…` lines 1.0; now 0.55 and 0.28. Mean CV F1 over the fold seeds
+   * 0.9493 either way.
+   */
+  collapseRepeatedLines: true,
+  /**
    * A text of 32 tokens or more is also judged as a whole, its logit raised by 0.8, beside its
    * 64-token windows. Mean CV F1 over the fold seeds 0.9334 -> 0.9403, threshold 0.65 -> 0.69,
    * hard-negative FPR 2.2 -> 1.9 %; attacks buried in documents 47.7 -> 44.7 %; WildGuard left out

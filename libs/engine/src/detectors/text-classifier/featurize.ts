@@ -76,6 +76,14 @@ function spacedLetters(t: string, i: number): number {
   return isLetter(i - 1) + isLetter(i + 1) + isLetter(i + 3);
 }
 
+/** Ends a line for `collapseRepeatedLines`. */
+const NEWLINE = 0x0a;
+/**
+ * Distinct lines `collapseRepeatedLines` remembers per text: later lines are still compared with
+ * them, but not remembered, so a text of a million distinct lines costs no million-entry map.
+ */
+const MAX_LINE_KEYS = 4096;
+
 /** What a character of a word counts as for the leetspeak rule, by folded code unit. */
 const LETTER = 1;
 const LEET_CHAR = 2;
@@ -212,6 +220,12 @@ export interface FeatureSpec {
    * (default false).
    */
   collapseRepeats?: boolean;
+  /**
+   * `deobfuscate` mode only: a line whose words are those of an earlier line, digits aside, is not
+   * read ("user 1 active" after "user 2 active"), so that pasted logs, rows and inserts that repeat a
+   * template cannot push a window's count-weighted score to an extreme (default false).
+   */
+  collapseRepeatedLines?: boolean;
   /**
    * Size of the character n-grams' own table when they form a second model, apart from the word
    * n-grams (see `LinearModelJson.charModel`); unset: one table for both.
@@ -405,6 +419,13 @@ export class Featurizer {
   private indices = new Int32Array(4096);
   private readonly deobfuscate: boolean;
   private readonly collapseRepeats: boolean;
+  private readonly collapseRepeatedLines: boolean;
+  /** `collapseRepeatedLines`: each kept word's hash with digit runs read as one 0, beside `hashes`. */
+  private blind = new Int32Array(0);
+  /** `collapseRepeatedLines`: first kept line of each line key, as start index and word count in `hashes`. */
+  private readonly lineByKey = new Map<number, number>();
+  private readonly lineStarts: number[] = [];
+  private readonly lineLengths: number[] = [];
   private readonly tokenHashes: boolean;
   /** Word hashes of the last text in `deobfuscate` mode. */
   private hashes = new Int32Array(1024);
@@ -457,6 +478,10 @@ export class Featurizer {
     this.collapseRepeats = spec.collapseRepeats === true;
     if (this.collapseRepeats && !this.deobfuscate)
       throw new Error('collapseRepeats needs the deobfuscate tokenizer');
+    this.collapseRepeatedLines = spec.collapseRepeatedLines === true;
+    if (this.collapseRepeatedLines && !this.deobfuscate)
+      throw new Error('collapseRepeatedLines needs the deobfuscate tokenizer');
+    if (this.collapseRepeatedLines) this.blind = new Int32Array(this.hashes.length);
     let entries = 1;
     while (entries < aliases.length * ALIAS_TABLE_PER_ALIAS) entries *= 2;
     this.aliasMask = entries - 1;
@@ -493,12 +518,24 @@ export class Featurizer {
     const aliasBits = this.aliasBits;
     const aliasMask = this.aliasMask;
     const collapse = this.collapseRepeats;
+    const lines = this.collapseRepeatedLines;
+    // The word's hash with each digit run read as one 0, and where the current line's words start.
+    let blindHash = FNV_OFFSET;
+    let blindDigits = false;
+    let lineStart = 0;
+    if (lines) {
+      this.lineByKey.clear();
+      this.lineStarts.length = 0;
+      this.lineLengths.length = 0;
+    }
     for (let i = 0; i <= n; i++) {
       const u = i < n ? t.charCodeAt(i) : 32;
       // Most characters of folded text are a-z: the general path below, without its lookups.
       if (u >= 0x61 && u <= 0x7a) {
         if (u === last && u === beforeLast) continue;
         h = Math.imul(h ^ u, FNV_PRIME);
+        blindHash = Math.imul(blindHash ^ u, FNV_PRIME);
+        blindDigits = false;
         letters++;
         if (len < MAX_TOKEN) {
           buf[++len] = u;
@@ -512,6 +549,13 @@ export class Featurizer {
       if (c !== 0) {
         if (c === last && c === beforeLast) continue;
         h = Math.imul(h ^ c, FNV_PRIME);
+        if (c < 0x30 || c > 0x39) {
+          blindHash = Math.imul(blindHash ^ c, FNV_PRIME);
+          blindDigits = false;
+        } else if (!blindDigits) {
+          blindHash = Math.imul(blindHash ^ 0x30, FNV_PRIME);
+          blindDigits = true;
+        }
         const kind = kinds[c]!;
         if (kind === LETTER) letters++;
         else if (kind === LEET_CHAR) leet++;
@@ -523,7 +567,13 @@ export class Featurizer {
         }
         continue;
       }
-      if (len === 0) continue;
+      if (len === 0) {
+        if (lines && u === NEWLINE) {
+          count = this.endLine(lineStart, count);
+          lineStart = count;
+        }
+        continue;
+      }
       // Spaced-out letters: a one-character chunk, one space, another one-character chunk (and,
       // to start a run, a third one), so "i g n o r e" continues as one token.
       if (u === 0x20 && (joining || len === 1) && isSingleChunk(t, i + 1)) {
@@ -551,10 +601,22 @@ export class Featurizer {
           grown.set(out);
           out = grown;
           this.hashes = grown;
+          if (lines) {
+            const blind = new Int32Array(grown.length);
+            blind.set(this.blind);
+            this.blind = blind;
+          }
         }
+        if (lines) this.blind[count] = blindHash;
         out[count++] = word;
       }
+      if (lines && u === NEWLINE) {
+        count = this.endLine(lineStart, count);
+        lineStart = count;
+      }
       h = FNV_OFFSET;
+      blindHash = FNV_OFFSET;
+      blindDigits = false;
       len = 0;
       last = -1;
       beforeLast = -1;
@@ -563,7 +625,32 @@ export class Featurizer {
       other = false;
       joining = false;
     }
-    return count;
+    return lines ? this.endLine(lineStart, count) : count;
+  }
+
+  /**
+   * `collapseRepeatedLines`: ends the line whose words are `hashes[start, count)`. Returns `start`
+   * (the line is not read) when an earlier line has the same words digits aside, else `count`.
+   */
+  private endLine(start: number, count: number): number {
+    const words = count - start;
+    if (words === 0) return count;
+    const blind = this.blind;
+    let key = Math.imul(FNV_OFFSET ^ words, FNV_PRIME);
+    for (let k = start; k < count; k++) key = Math.imul(key ^ blind[k]!, FNV_PRIME);
+    const first = this.lineByKey.get(key);
+    if (first === undefined) {
+      if (this.lineStarts.length === MAX_LINE_KEYS) return count;
+      this.lineByKey.set(key, this.lineStarts.length);
+      this.lineStarts.push(start);
+      this.lineLengths.push(words);
+      return count;
+    }
+    // The key is a hash: the words themselves decide.
+    const from = this.lineStarts[first]!;
+    if (this.lineLengths[first] !== words) return count;
+    for (let k = 0; k < words; k++) if (blind[from + k] !== blind[start + k]) return count;
+    return start;
   }
 
   /** Streams the features of the token hashes `hs[0, count)` into `sink` (`deobfuscate` and `tokenHashes` modes). */

@@ -27,6 +27,7 @@ export interface LinearModelJson {
     tokenHashes?: boolean;
     aliases?: Record<string, string>;
     collapseRepeats?: boolean;
+    collapseRepeatedLines?: boolean;
   };
   /** base64 of a little-endian Float32Array of length `buckets`. */
   weights: string;
@@ -74,6 +75,8 @@ export interface TrainOptions {
   aliases?: Readonly<Record<string, string>>;
   /** See `FeatureSpec.collapseRepeats` (default false); the model file carries it. */
   collapseRepeats?: boolean;
+  /** See `FeatureSpec.collapseRepeatedLines` (default false); the model file carries it. */
+  collapseRepeatedLines?: boolean;
   /**
    * Train the character n-grams as a model of their own with this many buckets (see
    * `LinearModelJson.charModel`); unset: one model over word and character n-grams.
@@ -122,6 +125,7 @@ const DEFAULTS = {
   tokenHashes: false,
   aliases: undefined as Readonly<Record<string, string>> | undefined,
   collapseRepeats: false,
+  collapseRepeatedLines: false,
   longText: undefined as LongTextRule | undefined,
 };
 
@@ -457,6 +461,7 @@ export function trainLogisticRegression(
       ...(o.tokenHashes ? { tokenHashes: true } : {}),
       ...(o.aliases ? { aliases: { ...o.aliases } } : {}),
       ...(o.collapseRepeats ? { collapseRepeats: true } : {}),
+      ...(o.collapseRepeatedLines ? { collapseRepeatedLines: true } : {}),
     },
     weights: encodeWeights(f32),
     bias: Math.fround(bias),
