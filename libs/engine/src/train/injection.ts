@@ -74,8 +74,8 @@ export const TRAIN_OPTIONS: TrainOptions = {
    * A line whose words are an earlier line's, digits aside, is read once. Pasted logs, CSV rows,
    * SQL inserts and config lists repeat a template, and a template read k times moved the logit √k
    * times as far as one copy: forty `INSERT INTO users … VALUES (n, 'user n');` lines scored 1.0,
-   * twenty `SYSTEM_PROMPT_n=…` lines 1.0; now 0.55 and 0.28. Mean CV F1 over the fold seeds
-   * 0.9493 either way.
+   * twenty `SYSTEM_PROMPT_n=…` lines 1.0; now 0.47 and 0.20. Mean CV F1 over the fold seeds
+   * 0.9442 -> 0.9439, within the fold-seed noise; threshold 0.69 -> 0.70.
    */
   collapseRepeatedLines: true,
   /**
@@ -98,18 +98,14 @@ const FOLD_SEEDS = [TRAIN_OPTIONS.seed!, 1, 2];
  * Harmful-behaviour requests borrowed from `harmful_request.jsonl` as extra attacks, at a fifth of
  * the weight of an example of the file: a jailbreak carries such a request as its payload
  * (JailbreakBench's prompts wrap one each), and without them the model learns the wrappers but not
- * the payloads. Only behaviour-style sources: AdvBench, HarmBench and JailbreakBench's own goals
- * (MIT). JailbreakBench's GCG and DSN prompts open with their goal verbatim and its PAIR prompts
- * retell it: with its goals mean CV F1 over the fold seeds 0.9442 -> 0.9493, JBB recall 87.0 ->
- * 90.5 %. DoNotAnswer's mild questions at any weight, or these at full weight, cost more false
- * alarms than they gained (docs/guardrails/prompt-attacks.md). They join every training part and
- * are never scored.
+ * the payloads. Only behaviour-style sources: AdvBench and HarmBench (MIT). DoNotAnswer's mild
+ * questions at any weight, or these at full weight, cost more false alarms than they gained.
+ * JailbreakBench's own goals are left out: their whole gain in cross-validation came from test
+ * prompts that hold a borrowed goal verbatim, near-duplicates across files that the eval's split
+ * does not keep apart (docs/guardrails/prompt-attacks.md). They join every training part and are
+ * never scored.
  */
-const BORROWED_ATTACKS = {
-  file: 'harmful_request.jsonl',
-  sources: ['advbench', 'harmbench', 'jbb-goal'],
-  weight: 0.2,
-};
+const BORROWED_ATTACKS = { file: 'harmful_request.jsonl', sources: ['advbench', 'harmbench'], weight: 0.2 };
 
 /**
  * Code and configuration as extra negatives: every other snippet of `secrets.jsonl` (the even

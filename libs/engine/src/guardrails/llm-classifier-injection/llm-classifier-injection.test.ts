@@ -55,7 +55,7 @@ describe('LLMClassifierInjection', () => {
   it('passes pasted data whose lines repeat a template', () => {
     const lines = (n: number, line: (i: number) => string) =>
       Array.from({ length: n }, (_, i) => line(i + 1)).join('\n');
-    // Each line counted (before `collapseRepeatedLines`), these scored 1.0, 1.0 and 0.93: a
+    // Each line counted (before `collapseRepeatedLines`), these scored 1.0, 1.0 and 0.96: a
     // template read k times moved the logit √k times as far as one copy.
     for (const text of [
       `${lines(40, (i) => `INSERT INTO users (id, name) VALUES (${i}, 'user${i}');`)}\nWhy is this slow?`,
