@@ -112,7 +112,8 @@ export const MODELS = [
     maxHardNegativeFpr: 1,
     /**
      * Share of ordinary text the model may flag at its threshold: the texts of pii.jsonl and the
-     * benign prompts of prompt_injection.jsonl (neither trained on), scored by the final model. The
+     * benign prompts of prompt_injection.jsonl that it does not train on (`neutralTexts`), scored by
+     * the final model; 0.41 since the 945 prompts it trains on left the set (0.37 with them). The
      * two-part model's best-F1 threshold (0.30, mean CV F1 0.896) sits just above what an empty
      * text scores (0.28), and short plain sentences failed there ("Please send me the invoice by
      * Friday." 0.36, "She moved here from France" 0.34); at 3 % it took 0.31 (2.4 % flagged). At
@@ -253,11 +254,21 @@ function modelExample(
   return { text, tokens: { hashes: t.hashes.slice(0, t.count), count: t.count } };
 }
 
-/** Ordinary text no content model trains on: every text of pii.jsonl, the benign prompts of prompt_injection.jsonl. */
-function neutralTexts(): string[] {
+/**
+ * Ordinary text the spec's model does not train on: every text of pii.jsonl and the benign prompts
+ * of prompt_injection.jsonl, less those the model trains on as extra negatives (Toxicity trains on
+ * the benign prompts of harmful_request.jsonl, 945 of which are also benign prompts here; they
+ * scored low for that reason and hid false alarms: 0.5 % flagged of them, 1.7 % of the rest).
+ */
+function neutralTexts(spec: (typeof MODELS)[number]): string[] {
+  const trained = new Set(
+    readRecords(join(dataDir, spec.extraNegativesFrom))
+      .filter((r) => r.label === 0)
+      .map((r) => r.text),
+  );
   return ['pii.jsonl', 'prompt_injection.jsonl'].flatMap((f) =>
     readRecords(join(dataDir, f))
-      .filter((r) => r.label === 0 || f === 'pii.jsonl')
+      .filter((r) => (r.label === 0 || f === 'pii.jsonl') && !trained.has(r.text))
       .map((r) => r.text),
   );
 }
@@ -423,7 +434,7 @@ function main(): void {
     );
     const finalClassifier = createClassifier(model);
     const neutral =
-      spec.maxNeutralFpr < 1 ? neutralTexts().map((t) => scoreText(finalClassifier, t, spec)) : [];
+      spec.maxNeutralFpr < 1 ? neutralTexts(spec).map((t) => scoreText(finalClassifier, t, spec)) : [];
     const threshold = chooseThreshold(
       recs,
       oofs,
