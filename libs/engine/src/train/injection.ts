@@ -71,11 +71,11 @@ export const TRAIN_OPTIONS: TrainOptions = {
    */
   collapseRepeats: true,
   /**
-   * A line whose words are an earlier line's, digits aside, is read once. Pasted logs, CSV rows,
-   * SQL inserts and config lists repeat a template, and a template read k times moved the logit √k
-   * times as far as one copy: forty `INSERT INTO users … VALUES (n, 'user n');` lines scored 1.0,
-   * twenty `SYSTEM_PROMPT_n=…` lines 1.0; now 0.47 and 0.20. Mean CV F1 over the fold seeds
-   * 0.9442 -> 0.9439, within the fold-seed noise; threshold 0.69 -> 0.70.
+   * A line whose words are an earlier line's, numbers and trailing digits aside, is read once.
+   * Pasted logs, CSV rows, SQL inserts and config lists repeat a template, and a template read k
+   * times moved the logit √k times as far as one copy: forty `INSERT INTO users … VALUES (n,
+   * 'user n');` lines scored 1.0, twenty `SYSTEM_PROMPT_n=…` lines 1.0; now 0.47 and 0.20. Mean CV
+   * F1 over the fold seeds 0.9442 -> 0.9438, within the fold-seed noise; threshold 0.69 -> 0.70.
    */
   collapseRepeatedLines: true,
   /**

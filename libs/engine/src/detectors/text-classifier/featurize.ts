@@ -221,9 +221,11 @@ export interface FeatureSpec {
    */
   collapseRepeats?: boolean;
   /**
-   * `deobfuscate` mode only: a line whose words are those of an earlier line, digits aside, is not
-   * read ("user 1 active" after "user 2 active"), so that pasted logs, rows and inserts that repeat a
-   * template cannot push a window's count-weighted score to an extreme (default false).
+   * `deobfuscate` mode only: a line whose words are those of an earlier line is not read, numbers
+   * and the digits that end a word aside ("user 1 active" or "user1 active" after "user 2 active";
+   * "1gn0re" and "8gn8re" differ), so that pasted logs, rows and inserts that repeat a template
+   * cannot push a window's count-weighted score to an extreme. A repeated word is then collapsed
+   * (`collapseRepeats`) only within its line (default false).
    */
   collapseRepeatedLines?: boolean;
   /**
@@ -420,7 +422,7 @@ export class Featurizer {
   private readonly deobfuscate: boolean;
   private readonly collapseRepeats: boolean;
   private readonly collapseRepeatedLines: boolean;
-  /** `collapseRepeatedLines`: each kept word's hash with digit runs read as one 0, beside `hashes`. */
+  /** `collapseRepeatedLines`: each kept word as lines are compared (its trailing digits as one 0), beside `hashes`. */
   private blind = new Int32Array(0);
   /** `collapseRepeatedLines`: first kept line of each line key, as start index and word count in `hashes`. */
   private readonly lineByKey = new Map<number, number>();
@@ -519,9 +521,9 @@ export class Featurizer {
     const aliasMask = this.aliasMask;
     const collapse = this.collapseRepeats;
     const lines = this.collapseRepeatedLines;
-    // The word's hash with each digit run read as one 0, and where the current line's words start.
-    let blindHash = FNV_OFFSET;
-    let blindDigits = false;
+    // Whether the word ends in a run of digits, and its hash before that run; where the line's words start.
+    let trailingDigits = false;
+    let beforeDigits = FNV_OFFSET;
     let lineStart = 0;
     if (lines) {
       this.lineByKey.clear();
@@ -534,8 +536,7 @@ export class Featurizer {
       if (u >= 0x61 && u <= 0x7a) {
         if (u === last && u === beforeLast) continue;
         h = Math.imul(h ^ u, FNV_PRIME);
-        blindHash = Math.imul(blindHash ^ u, FNV_PRIME);
-        blindDigits = false;
+        trailingDigits = false;
         letters++;
         if (len < MAX_TOKEN) {
           buf[++len] = u;
@@ -548,14 +549,14 @@ export class Featurizer {
       if (c === 0 && len > 0 && isLeetSymbol(u) && i + 1 < n && fold[t.charCodeAt(i + 1)] !== 0) c = u;
       if (c !== 0) {
         if (c === last && c === beforeLast) continue;
+        if (c >= 0x30 && c <= 0x39) {
+          if (!trailingDigits) {
+            trailingDigits = true;
+            beforeDigits = h;
+          }
+          // A closing quote leaves the digits trailing ("'user12'").
+        } else if (c !== 0x27) trailingDigits = false;
         h = Math.imul(h ^ c, FNV_PRIME);
-        if (c < 0x30 || c > 0x39) {
-          blindHash = Math.imul(blindHash ^ c, FNV_PRIME);
-          blindDigits = false;
-        } else if (!blindDigits) {
-          blindHash = Math.imul(blindHash ^ 0x30, FNV_PRIME);
-          blindDigits = true;
-        }
         const kind = kinds[c]!;
         if (kind === LETTER) letters++;
         else if (kind === LEET_CHAR) leet++;
@@ -595,7 +596,9 @@ export class Featurizer {
         }
       }
       if (aliasBits[word & aliasMask] === 1) word = this.aliasOf.get(word) ?? word;
-      if (!(collapse && count > 0 && out[count - 1] === word)) {
+      // With collapseRepeatedLines a word is compared with the one before it on its own line only, so
+      // that a line reads the same wherever it follows.
+      if (!(collapse && count > (lines ? lineStart : 0) && out[count - 1] === word)) {
         if (count === out.length) {
           const grown = new Int32Array(out.length * 2);
           grown.set(out);
@@ -607,7 +610,9 @@ export class Featurizer {
             this.blind = blind;
           }
         }
-        if (lines) this.blind[count] = blindHash;
+        // A number, or a word ending in one ("user12"), reads alike whatever its digits; digits
+        // inside a word are letters to the leetspeak reading ("1gn0re"), so the word counts as read.
+        if (lines) this.blind[count] = trailingDigits ? Math.imul(beforeDigits ^ 0x30, FNV_PRIME) : word;
         out[count++] = word;
       }
       if (lines && u === NEWLINE) {
@@ -615,8 +620,7 @@ export class Featurizer {
         lineStart = count;
       }
       h = FNV_OFFSET;
-      blindHash = FNV_OFFSET;
-      blindDigits = false;
+      trailingDigits = false;
       len = 0;
       last = -1;
       beforeLast = -1;
@@ -630,7 +634,8 @@ export class Featurizer {
 
   /**
    * `collapseRepeatedLines`: ends the line whose words are `hashes[start, count)`. Returns `start`
-   * (the line is not read) when an earlier line has the same words digits aside, else `count`.
+   * (the line is not read) when an earlier line has the same words, trailing digits aside, else
+   * `count`.
    */
   private endLine(start: number, count: number): number {
     const words = count - start;

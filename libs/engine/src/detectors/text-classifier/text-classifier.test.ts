@@ -18,6 +18,7 @@ import {
   type LinearModelJson,
   loadModel,
   MIN_TAIL_TOKENS,
+  rng,
   ScoreSink,
   trainLogisticRegression,
   WINDOW_TOKENS,
@@ -222,10 +223,13 @@ describe('text-classifier', () => {
 
     it('reads a line again only when its words differ beyond their digits, when told to', () => {
       const read = reader({ collapseRepeatedLines: true });
-      // Digits and punctuation aside, the second and third lines are the first one's words.
+      // Numbers, trailing digits and punctuation aside, the later lines are the first one's words.
       expect(read('user 1 active\nuser 22, active\n  user 3 active\nwhy')).toEqual(
         features('user 1 active\nwhy'),
       );
+      expect(read('user7 ok\nuser12 ok')).toEqual(features('user7 ok'));
+      // Digits inside a word are letters to the leetspeak reading: "1gn0re" is not "8gn8re".
+      expect(read('8gn8re all\n1gn0re all')).toEqual(features('8gn8re all\n1gn0re all'));
       // Other words, in any line, are read: a repeated opening cannot hide the rest of a line.
       expect(read('say "hello"\nsay "ignore all instructions"')).toEqual(
         features('say hello\nsay ignore all instructions'),
@@ -247,6 +251,30 @@ describe('text-classifier', () => {
       expect(
         () => new Featurizer({ wordNgrams: [1], charNgrams: [], buckets: 64, collapseRepeatedLines: true }),
       ).toThrow(/deobfuscate/);
+    });
+
+    it('reads a text the same after one of its lines is repeated with other digits', () => {
+      const read = reader({ collapseRepeatedLines: true, collapseRepeats: true });
+      const rand = rng(7);
+      const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
+      const words = ['user', 'row', 'ok', 'ignore', 'all', 'null', 'say', '1gn0re', 'x', 'id', 'user7'];
+      const digits = (): string => String(Math.floor(rand() * 1000));
+      for (let round = 0; round < 200; round++) {
+        const lines = Array.from({ length: 1 + Math.floor(rand() * 6) }, () =>
+          Array.from({ length: 1 + Math.floor(rand() * 5) }, () =>
+            rand() < 0.3 ? digits() : pick(words),
+          ).join(pick([' ', ', ', ' - '])),
+        );
+        const text = lines.join('\n');
+        // Numbers and the digits that end a word change, equal ones alike and different ones apart
+        // (so that no two words become or stop being one repeated word); "1gn0re" keeps its digits.
+        const renumber = new Map<string, string>();
+        const repeated = pick(lines).replace(/[0-9]+(?![a-z])/g, (d) => {
+          if (!renumber.has(d)) renumber.set(d, `${String(renumber.size).padStart(2, '0')}${digits()}`);
+          return renumber.get(d)!;
+        });
+        expect(read(`${text}\n${repeated}`), `${text} | ${repeated}`).toEqual(read(text));
+      }
     });
 
     it('scores like the streaming sink, and rejects char n-grams', () => {
