@@ -255,17 +255,12 @@ function modelExample(
 }
 
 /**
- * Ordinary text the spec's model does not train on: every text of pii.jsonl and the benign prompts
- * of prompt_injection.jsonl, less those the model trains on as extra negatives (Toxicity trains on
+ * Ordinary text a model does not train on: every text of pii.jsonl and the benign prompts of
+ * prompt_injection.jsonl, less `trained`, the model's extra negatives (Toxicity trains on
  * the benign prompts of harmful_request.jsonl, 945 of which are also benign prompts here; they
  * scored low for that reason and hid false alarms: 0.5 % flagged of them, 1.7 % of the rest).
  */
-function neutralTexts(spec: (typeof MODELS)[number]): string[] {
-  const trained = new Set(
-    readRecords(join(dataDir, spec.extraNegativesFrom))
-      .filter((r) => r.label === 0)
-      .map((r) => r.text),
-  );
+function neutralTexts(trained: ReadonlySet<string>): string[] {
   return ['pii.jsonl', 'prompt_injection.jsonl'].flatMap((f) =>
     readRecords(join(dataDir, f))
       .filter((r) => (r.label === 0 || f === 'pii.jsonl') && !trained.has(r.text))
@@ -376,13 +371,14 @@ function main(): void {
       group: groups[i]!,
       weight: agreement(r),
     }));
-    const extra: Example[] = readRecords(join(dataDir, spec.extraNegativesFrom))
+    const extraNegativeTexts = readRecords(join(dataDir, spec.extraNegativesFrom))
       .filter((r) => r.label === 0)
-      .map((r) => ({
-        ...modelExample(r.text, spec.options, spec.tags, spec.prepare),
-        label: 0 as const,
-        weight: spec.extraNegativeWeight,
-      }));
+      .map((r) => r.text);
+    const extra: Example[] = extraNegativeTexts.map((text) => ({
+      ...modelExample(text, spec.options, spec.tags, spec.prepare),
+      label: 0 as const,
+      weight: spec.extraNegativeWeight,
+    }));
     // The spec's hand-written benign texts, always in training.
     for (const { texts, weight } of spec.handWrittenNegatives) {
       for (const text of texts()) {
@@ -434,7 +430,9 @@ function main(): void {
     );
     const finalClassifier = createClassifier(model);
     const neutral =
-      spec.maxNeutralFpr < 1 ? neutralTexts(spec).map((t) => scoreText(finalClassifier, t, spec)) : [];
+      spec.maxNeutralFpr < 1
+        ? neutralTexts(new Set(extraNegativeTexts)).map((t) => scoreText(finalClassifier, t, spec))
+        : [];
     const threshold = chooseThreshold(
       recs,
       oofs,
