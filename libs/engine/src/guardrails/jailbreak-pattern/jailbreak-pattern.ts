@@ -56,6 +56,16 @@ export const JAILBREAK_SIGNATURES: readonly Signature[] = [
     'policies-suspended',
     `\\b(?:openai|anthropic|content|usage|safety|ethical)\\b (?:content )?(?:polic(?:y|ies)|guidelines|filters?|rules|restrictions)\\b${gap(40)}\\b(?:do not apply|don't apply|no longer apply|are (?:suspended|disabled|replaced|void|lifted|gone)|have been (?:replaced|removed|disabled|lifted|suspended)|(?:is|are) irrelevant)`,
   ),
+  // "Your rules no longer apply": the reader's own rules declared void.
+  sig(
+    'your-rules-void',
+    "\\byour (?:rules|restrictions|guidelines|filters|instructions|polic(?:y|ies)|limitations|programming|ethics|morals)\\b (?:(?:do|does) not apply|don't apply|no longer apply|(?:are|is) (?:now )?(?:void|suspended|lifted|gone|disabled|irrelevant)|have been (?:lifted|removed|disabled|suspended))",
+  ),
+  // DAN's "you have been freed from the typical confines of AI".
+  sig(
+    'freed-from-confines',
+    '\\b(?:freed|liberated|released|free|break free|broken free) from (?:the |all )?(?:typical |usual |normal |standard )?(?:confines|restrictions|limitations|rules|shackles|chains|constraints) (?:of (?:ai|an ai|a language model|language models|openai|chatgpt|your programming)|(?:imposed|placed) on (?:you|ai))\\b',
+  ),
   sig(
     'bypass-policies',
     `\\b(?:ignore|ignoring|bypass|bypassing|disable|disabling|turn off|circumvent|evade|get around|override)\\b${gap(20)}\\b(?:openai|anthropic|content|safety|usage|ethical|moral)\\b${gap(10)}\\b(?:polic(?:y|ies)|guidelines|filters?|rules|restrictions|protocols|guardrails|training|standards)\\b`,

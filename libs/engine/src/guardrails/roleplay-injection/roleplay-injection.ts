@@ -19,6 +19,11 @@ const UNRESTRICTED =
  */
 export const ROLEPLAY_SIGNATURES: readonly Signature[] = [
   sig('unrestricted-persona', `\\b${BECOME}\\b${gap(60)}\\b${UNRESTRICTED}`),
+  // "Pretend you have no content policy", "a game where you have no rules".
+  sig(
+    'you-have-no-rules',
+    '\\b(?:pretend|imagine|assume|act as if|as if|where|now|from now on)(?: that)? you (?:have|had) no (?:rules|restrictions|content polic(?:y|ies)|filters|guidelines|limits|limitations|ethical guidelines|morals|ethics|boundaries)\\b',
+  ),
   sig(
     'not-an-ai',
     "\\b(?:pretend|imagine|act as if|suppose|assume|let's say|from now on)\\b[^.!?\\n]{0,15}?\\b(?:you(?:'re| are)?|yourself)\\b[^.!?\\n]{0,10}?\\b(?:not|no longer|never been|free from being)\\b (?:an ai|a language model|an assistant|chatgpt|bound|restricted|limited|an llm|programmed|a chatbot|an artificial)",
