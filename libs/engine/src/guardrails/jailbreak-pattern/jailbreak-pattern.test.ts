@@ -35,6 +35,7 @@ describe('JailbreakPattern', () => {
     '<input type="text" placeholder="Enter your question here">',
     'Type your prompt here and press Enter to send it.',
     'Your rules about parking apply only on weekdays.',
+    'Good news: your restrictions have been lifted and you can post again.',
     'She was freed from the confines of the old contract.',
     'Please activate the unfiltered mode to ensure all exit strategies are thoroughly reviewed.',
   ])('passes %s', (text) => {

@@ -56,10 +56,11 @@ export const JAILBREAK_SIGNATURES: readonly Signature[] = [
     'policies-suspended',
     `\\b(?:openai|anthropic|content|usage|safety|ethical)\\b (?:content )?(?:polic(?:y|ies)|guidelines|filters?|rules|restrictions)\\b${gap(40)}\\b(?:do not apply|don't apply|no longer apply|are (?:suspended|disabled|replaced|void|lifted|gone)|have been (?:replaced|removed|disabled|lifted|suspended)|(?:is|are) irrelevant)`,
   ),
-  // "Your rules no longer apply": the reader's own rules declared void.
+  // "Your rules no longer apply": the reader's own rules declared void. Not "restrictions" or
+  // "limitations": "your restrictions have been lifted" is also what an account notice says.
   sig(
     'your-rules-void',
-    "\\byour (?:rules|restrictions|guidelines|filters|instructions|polic(?:y|ies)|limitations|programming|ethics|morals)\\b (?:(?:do|does) not apply|don't apply|no longer apply|(?:are|is) (?:now )?(?:void|suspended|lifted|gone|disabled|irrelevant)|have been (?:lifted|removed|disabled|suspended))",
+    "\\byour (?:rules|guidelines|filters|instructions|polic(?:y|ies)|programming|ethics|morals)\\b (?:(?:do|does) not apply|don't apply|no longer apply|(?:are|is) (?:now )?(?:void|suspended|lifted|gone|disabled|irrelevant)|have been (?:lifted|removed|disabled|suspended))",
   ),
   // DAN's "you have been freed from the typical confines of AI".
   sig(

@@ -97,7 +97,7 @@ describe('OverrideInstruction', () => {
     'Leave the previous tenants behind in your thoughts and enjoy the new flat.',
     'Die obigen Anweisungen bitte genau befolgen.',
     'Why do employees stop following safety rules after a month?',
-    'Your new task is in the shared folder.',
+    'Your new task is to update the docs by Friday.',
     'Stop following your ex on social media.',
   ])('passes %s', (text) => {
     expect(run(text).passed).toBe(true);

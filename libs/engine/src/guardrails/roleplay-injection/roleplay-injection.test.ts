@@ -40,6 +40,7 @@ describe('RoleplayInjection', () => {
     'Continue the dialogue. <PERSON>: Where is my parcel?\n<PERSON>:',
     'Continue the dialogue. <PERSON:3f2a9c1b7d4e>: Where is my parcel?\n<PERSON:9b1c0d2e4f6a>:',
     'Imagine you have no money left at the end of the month.',
+    'It is not healthy to stay in a relationship where you have no boundaries.',
     'You have no rules to memorise for this board game, just roll the dice.',
   ])('passes %s', (text) => {
     expect(run(text).passed).toBe(true);

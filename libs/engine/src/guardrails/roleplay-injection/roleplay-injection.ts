@@ -19,10 +19,11 @@ const UNRESTRICTED =
  */
 export const ROLEPLAY_SIGNATURES: readonly Signature[] = [
   sig('unrestricted-persona', `\\b${BECOME}\\b${gap(60)}\\b${UNRESTRICTED}`),
-  // "Pretend you have no content policy", "a game where you have no rules".
+  // "Pretend you have no content policy", "a game where you have no rules"; not "a relationship
+  // where you have no boundaries" or "now you have no excuses".
   sig(
     'you-have-no-rules',
-    '\\b(?:pretend|imagine|assume|act as if|as if|where|now|from now on)(?: that)? you (?:have|had) no (?:rules|restrictions|content polic(?:y|ies)|filters|guidelines|limits|limitations|ethical guidelines|morals|ethics|boundaries)\\b',
+    '\\b(?:pretend|imagine|assume|act as if|from now on|(?:game|world|scenario|story|universe|simulation) where)(?: that)? you (?:have|had) no (?:rules|restrictions|content polic(?:y|ies)|filters|guidelines|ethical guidelines|morals|ethics)\\b',
   ),
   sig(
     'not-an-ai',
