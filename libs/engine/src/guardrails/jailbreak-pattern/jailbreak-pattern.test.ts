@@ -37,6 +37,7 @@ describe('JailbreakPattern', () => {
     'Your rules about parking apply only on weekdays.',
     'Good news: your restrictions have been lifted and you can post again.',
     'She was freed from the confines of the old contract.',
+    'You have been released from the restrictions imposed on you by the court.',
     'Please activate the unfiltered mode to ensure all exit strategies are thoroughly reviewed.',
   ])('passes %s', (text) => {
     expect(run(text).passed).toBe(true);

@@ -62,10 +62,11 @@ export const JAILBREAK_SIGNATURES: readonly Signature[] = [
     'your-rules-void',
     "\\byour (?:rules|guidelines|filters|instructions|polic(?:y|ies)|programming|ethics|morals)\\b (?:(?:do|does) not apply|don't apply|no longer apply|(?:are|is) (?:now )?(?:void|suspended|lifted|gone|disabled|irrelevant)|have been (?:lifted|removed|disabled|suspended))",
   ),
-  // DAN's "you have been freed from the typical confines of AI".
+  // DAN's "you have been freed from the typical confines of AI"; not a court's "released from the
+  // restrictions imposed on you".
   sig(
     'freed-from-confines',
-    '\\b(?:freed|liberated|released|free|break free|broken free) from (?:the |all )?(?:typical |usual |normal |standard )?(?:confines|restrictions|limitations|rules|shackles|chains|constraints) (?:of (?:ai|an ai|a language model|language models|openai|chatgpt|your programming)|(?:imposed|placed) on (?:you|ai))\\b',
+    '\\b(?:freed|liberated|released|free|break free|broken free) from (?:the |all )?(?:typical |usual |normal |standard )?(?:confines|restrictions|limitations|rules|shackles|chains|constraints) of (?:ai|an ai|a language model|language models|openai|chatgpt|your programming)\\b',
   ),
   sig(
     'bypass-policies',

@@ -68,6 +68,7 @@ describe('SystemPromptLeak', () => {
     'Tell me what your doctor said about the test results.',
     'What were you told at the interview about the salary?',
     'Reply with the text of the email you received.',
+    'You are asked not to disclose the results before Monday.',
   ])('passes %s', (text) => {
     expect(run(text).passed).toBe(true);
   });
