@@ -117,7 +117,7 @@ export const MODELS = [
      * two-part model's best-F1 threshold (0.30, mean CV F1 0.896) sits just above what an empty
      * text scores (0.28), and short plain sentences failed there ("Please send me the invoice by
      * Friday." 0.36, "She moved here from France" 0.34); at 3 % it took 0.31 (2.4 % flagged). At
-     * 1.5 % it takes 0.36 and flags less of it than the one-model Toxicity did (1.8 %).
+     * 1.5 % it took 0.36 when first set, flagging less than the one-model Toxicity did (1.8 %).
      */
     maxNeutralFpr: 0.015,
     judges: (_text: string) => true,

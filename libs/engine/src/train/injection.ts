@@ -98,12 +98,12 @@ const FOLD_SEEDS = [TRAIN_OPTIONS.seed!, 1, 2];
  * Harmful-behaviour requests borrowed from `harmful_request.jsonl` as extra attacks, at a fifth of
  * the weight of an example of the file: a jailbreak carries such a request as its payload
  * (JailbreakBench's prompts wrap one each), and without them the model learns the wrappers but not
- * the payloads. Only behaviour-style sources: AdvBench and HarmBench (MIT). DoNotAnswer's mild
- * questions at any weight, or these at full weight, cost more false alarms than they gained.
- * JailbreakBench's own goals are left out: their whole gain in cross-validation came from test
- * prompts that hold a borrowed goal verbatim, near-duplicates across files that the eval's split
- * does not keep apart (docs/guardrails/prompt-attacks.md). They join every training part and are
- * never scored.
+ * the payloads. They join every training part and are never scored. Only behaviour-style
+ * sources: AdvBench and HarmBench (MIT). DoNotAnswer's mild questions at any weight, or these at
+ * full weight, cost more false alarms than they gained. JailbreakBench's own goals are left out:
+ * their whole gain in cross-validation came from test prompts that hold a borrowed goal verbatim,
+ * near-duplicates across files that the eval's split does not keep apart
+ * (docs/guardrails/prompt-attacks.md).
  */
 const BORROWED_ATTACKS = { file: 'harmful_request.jsonl', sources: ['advbench', 'harmbench'], weight: 0.2 };
 

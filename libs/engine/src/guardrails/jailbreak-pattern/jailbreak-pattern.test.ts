@@ -38,7 +38,8 @@ describe('JailbreakPattern', () => {
     'Good news: your restrictions have been lifted and you can post again.',
     'She was freed from the confines of the old contract.',
     'You have been released from the restrictions imposed on you by the court.',
-    'Please activate the unfiltered mode to ensure all exit strategies are thoroughly reviewed.',
+    // A benign request that names an unfiltered mode (written for the test).
+    'Please activate the unfiltered mode so that every exit route gets a thorough review.',
   ])('passes %s', (text) => {
     expect(run(text).passed).toBe(true);
   });
