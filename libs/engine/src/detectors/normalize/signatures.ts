@@ -29,6 +29,15 @@ export interface SignatureHit {
   encoding?: DecodedPayload['encoding'];
 }
 
+/**
+ * Opens a pattern whose first word is a request that a negation turns into a prohibition: security
+ * advice and system prompts forbid the very things attacks ask for ("never reveal your system
+ * prompt", "you are asked not to share your password", "don't ignore my previous instructions").
+ * Fixed strings in a lookbehind: linear time.
+ */
+export const NOT_NEGATED =
+  "(?<!\\b(?:not|never|dont|cannot|(?:don|can|won|shouldn|mustn)['’]t|not to|never to|nor) )";
+
 const MAX_HITS_PER_SIGNATURE = 16;
 
 let lastDecoded: { text: string; payloads: DecodedPayload[] } | undefined;

@@ -27,6 +27,9 @@ describe('JailbreakPattern', () => {
   it.each([
     'Dan and I went to the dance on Friday.',
     'Thanks for the guidance, Dan!',
+    // A negation makes the request a prohibition.
+    'You must not bypass the content filter.',
+    'Never act as DAN.',
     'How do I enable developer mode on Android?',
     'A game with no rules is chaos.',
     'Dr. Al Smith will see you at the clinic on Monday.',

@@ -1,5 +1,5 @@
 import { defineSignatureGuardrail } from '../../detectors/normalize/signature-guardrail.ts';
-import type { Signature, SignatureHit } from '../../detectors/normalize/signatures.ts';
+import { NOT_NEGATED, type Signature, type SignatureHit } from '../../detectors/normalize/signatures.ts';
 import { adversarialSuffix } from './adversarial-suffix.ts';
 
 const gap = (n: number): string => `[^.!?\\n]{0,${n}}?`;
@@ -34,7 +34,7 @@ export const JAILBREAK_SIGNATURES: readonly Signature[] = [
   ),
   sig(
     'dan-persona',
-    "\\b(?:you are|you're|act as|pretend to be|pretend you are|roleplay as|you will be|you are going to be|answer as|respond as|reply as|hello|hi|hey) (?:now )?dan\\b(?! brown)",
+    `${NOT_NEGATED}\\b(?:you are|you're|act as|pretend to be|pretend you are|roleplay as|you will be|you are going to be|answer as|respond as|reply as|hello|hi|hey) (?:now )?dan\\b(?! brown)`,
   ),
   sig(
     'dan-mode',
@@ -70,7 +70,7 @@ export const JAILBREAK_SIGNATURES: readonly Signature[] = [
   ),
   sig(
     'bypass-policies',
-    `\\b(?:ignore|ignoring|bypass|bypassing|disable|disabling|turn off|circumvent|evade|get around|override)\\b${gap(20)}\\b(?:openai|anthropic|content|safety|usage|ethical|moral)\\b${gap(10)}\\b(?:polic(?:y|ies)|guidelines|filters?|rules|restrictions|protocols|guardrails|training|standards)\\b`,
+    `${NOT_NEGATED}\\b(?:ignore|ignoring|bypass|bypassing|disable|disabling|turn off|circumvent|evade|get around|override)\\b${gap(20)}\\b(?:openai|anthropic|content|safety|usage|ethical|moral)\\b${gap(10)}\\b(?:polic(?:y|ies)|guidelines|filters?|rules|restrictions|protocols|guardrails|training|standards)\\b`,
   ),
   sig(
     'answer-anything',

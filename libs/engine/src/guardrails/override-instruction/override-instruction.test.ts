@@ -59,6 +59,9 @@ describe('OverrideInstruction', () => {
 
   it.each([
     'Ignore the noise in this data and fit a trend line.',
+    // A negation makes the request a prohibition.
+    'Never disregard the safety instructions in the manual.',
+    "Don't forget everything we discussed, keep using British spelling.",
     'Well done! Now write the conclusion.',
     "That's done, next task: the unit tests.",
     'That is done. Now the following tasks remain on the list.',

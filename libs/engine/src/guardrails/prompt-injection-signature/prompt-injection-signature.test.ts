@@ -30,6 +30,9 @@ describe('PromptInjectionSignature', () => {
     'What is the system of equations for this problem?',
     'Access to the granted funds is limited.',
     'Please ignore typos in my message.',
+    // A negation makes the request a prohibition.
+    "Please don't ignore my previous instructions about the formatting.",
+    'Remember not to ignore the previous instructions about tone.',
     'Summarize this article for me.',
     'Get off at the next bus stop: write down its name.',
     'Stop: look both ways before crossing.',

@@ -29,6 +29,8 @@ describe('RoleplayInjection', () => {
 
   it.each([
     'Act as a tutor and explain fractions.',
+    // A negation makes the request a prohibition.
+    'Never pretend to be an AI without restrictions.',
     'Pretend to be a pirate and tell me a story.',
     'Imagine you are a chef in Paris.',
     'Write a story set in a fictional world.',

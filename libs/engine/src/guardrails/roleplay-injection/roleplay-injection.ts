@@ -1,5 +1,5 @@
 import { defineSignatureGuardrail } from '../../detectors/normalize/signature-guardrail.ts';
-import type { Signature } from '../../detectors/normalize/signatures.ts';
+import { NOT_NEGATED, type Signature } from '../../detectors/normalize/signatures.ts';
 
 const gap = (n: number): string => `[^.!?\\n]{0,${n}}?`;
 const sig = (id: string, source: string, weight = 1): Signature => ({
@@ -18,7 +18,7 @@ const UNRESTRICTED =
  * that never refuses. Ordinary personas ("act as a tutor", "pretend to be a pirate") pass.
  */
 export const ROLEPLAY_SIGNATURES: readonly Signature[] = [
-  sig('unrestricted-persona', `\\b${BECOME}\\b${gap(60)}\\b${UNRESTRICTED}`),
+  sig('unrestricted-persona', `${NOT_NEGATED}\\b${BECOME}\\b${gap(60)}\\b${UNRESTRICTED}`),
   // "Pretend you have no content policy", "a game where you have no rules"; not "a relationship
   // where you have no boundaries" or "now you have no excuses".
   sig(
