@@ -38,6 +38,20 @@ export interface SignatureHit {
 export const NOT_NEGATED =
   "(?<!\\b(?:not|never|dont|cannot|(?:don|can|won|shouldn|mustn)['’]t|not to|never to|nor) )";
 
+/**
+ * Opens the same kind of pattern where the request is reported, made of a third party: "when a
+ * user asks it to ignore previous instructions", "tricked the model into", "made the bot reveal".
+ */
+export const NOT_REPORTED =
+  '(?<!\\b(?:asks?|asked|tells?|told|makes?|made|gets?|got|forces?|forced|tricks?|tricked|convinces?|convinced|persuades?|persuaded|causes?|caused) (?:it|them|the (?:bot|model|assistant|chatbot|llm|ai|agent))(?: to| into)? )';
+
+/**
+ * Put before the word that says whose instructions a pattern means: instructions that belong to
+ * a third party ("the bot started to ignore its system prompt", "users ignore their previous
+ * instructions") are talked about, not overridden.
+ */
+export const NOT_THIRD_PARTYS = '(?<!\\b(?:its|their|his|her) )';
+
 const MAX_HITS_PER_SIGNATURE = 16;
 
 let lastDecoded: { text: string; payloads: DecodedPayload[] } | undefined;

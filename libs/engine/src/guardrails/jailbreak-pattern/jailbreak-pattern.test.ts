@@ -30,6 +30,7 @@ describe('JailbreakPattern', () => {
     // A negation makes the request a prohibition.
     'You must not bypass the content filter.',
     'Never act as DAN.',
+    'Users tricked the assistant into bypassing content policies last year.',
     'How do I enable developer mode on Android?',
     'A game with no rules is chaos.',
     'Dr. Al Smith will see you at the clinic on Monday.',

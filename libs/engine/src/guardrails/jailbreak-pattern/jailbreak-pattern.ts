@@ -1,5 +1,10 @@
 import { defineSignatureGuardrail } from '../../detectors/normalize/signature-guardrail.ts';
-import { NOT_NEGATED, type Signature, type SignatureHit } from '../../detectors/normalize/signatures.ts';
+import {
+  NOT_NEGATED,
+  NOT_REPORTED,
+  type Signature,
+  type SignatureHit,
+} from '../../detectors/normalize/signatures.ts';
 import { adversarialSuffix } from './adversarial-suffix.ts';
 
 const gap = (n: number): string => `[^.!?\\n]{0,${n}}?`;
@@ -70,7 +75,7 @@ export const JAILBREAK_SIGNATURES: readonly Signature[] = [
   ),
   sig(
     'bypass-policies',
-    `${NOT_NEGATED}\\b(?:ignore|ignoring|bypass|bypassing|disable|disabling|turn off|circumvent|evade|get around|override)\\b${gap(20)}\\b(?:openai|anthropic|content|safety|usage|ethical|moral)\\b${gap(10)}\\b(?:polic(?:y|ies)|guidelines|filters?|rules|restrictions|protocols|guardrails|training|standards)\\b`,
+    `${NOT_NEGATED}${NOT_REPORTED}\\b(?:ignore|ignoring|bypass|bypassing|disable|disabling|turn off|circumvent|evade|get around|override)\\b${gap(20)}\\b(?:openai|anthropic|content|safety|usage|ethical|moral)\\b${gap(10)}\\b(?:polic(?:y|ies)|guidelines|filters?|rules|restrictions|protocols|guardrails|training|standards)\\b`,
   ),
   sig(
     'answer-anything',

@@ -62,6 +62,9 @@ describe('OverrideInstruction', () => {
     // A negation makes the request a prohibition.
     'Never disregard the safety instructions in the manual.',
     "Don't forget everything we discussed, keep using British spelling.",
+    // Reported, or the instructions are a third party's.
+    'Our users ignore their previous instructions and call the hotline.',
+    'A tester got the model to forget everything above, and we logged it.',
     'Well done! Now write the conclusion.',
     "That's done, next task: the unit tests.",
     'That is done. Now the following tasks remain on the list.',

@@ -1,5 +1,10 @@
 import { defineSignatureGuardrail } from '../../detectors/normalize/signature-guardrail.ts';
-import { NOT_NEGATED, type Signature } from '../../detectors/normalize/signatures.ts';
+import {
+  NOT_NEGATED,
+  NOT_REPORTED,
+  NOT_THIRD_PARTYS,
+  type Signature,
+} from '../../detectors/normalize/signatures.ts';
 
 /** Bounded gap inside one sentence: linear-time, unlike `.*`. */
 const gap = (n: number): string => `[^.!?\\n]{0,${n}}?`;
@@ -123,11 +128,11 @@ export const MULTILINGUAL_OVERRIDE_SIGNATURES: readonly Signature[] = [
 export const OVERRIDE_SIGNATURES: readonly Signature[] = [
   sig(
     'ignore-prior-instructions',
-    `${NOT_NEGATED}\\b${VERB}\\b${gap(40)}\\b${QUALIFIER}\\b${gap(30)}\\b${NOUN}\\b`,
+    `${NOT_NEGATED}${NOT_REPORTED}\\b${VERB}\\b${gap(40)}${NOT_THIRD_PARTYS}\\b${QUALIFIER}\\b${gap(30)}\\b${NOUN}\\b`,
   ),
   sig(
     'forget-everything',
-    `${NOT_NEGATED}\\b(?:forget|ignore|disregard)\\b (?:about )?(?:everything|all (?:of )?(?:that|this|the above|above|before)|what (?:i|you|we) (?:said|told you|were told|discussed)|anything (?:i|you) (?:said|were told)|the above|all that came before)\\b`,
+    `${NOT_NEGATED}${NOT_REPORTED}\\b(?:forget|ignore|disregard)\\b (?:about )?(?:everything|all (?:of )?(?:that|this|the above|above|before)|what (?:i|you|we) (?:said|told you|were told|discussed)|anything (?:i|you) (?:said|were told)|the above|all that came before)\\b`,
   ),
   sig(
     'do-not-follow',

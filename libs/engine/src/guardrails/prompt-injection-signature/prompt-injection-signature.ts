@@ -1,5 +1,11 @@
 import { defineSignatureGuardrail } from '../../detectors/normalize/signature-guardrail.ts';
-import { NOT_NEGATED, type Signature, type SignatureHit } from '../../detectors/normalize/signatures.ts';
+import {
+  NOT_NEGATED,
+  NOT_REPORTED,
+  NOT_THIRD_PARTYS,
+  type Signature,
+  type SignatureHit,
+} from '../../detectors/normalize/signatures.ts';
 import { MULTILINGUAL_OVERRIDE_SIGNATURES } from '../override-instruction/override-instruction.ts';
 import { tokenFlood } from './token-flood.ts';
 
@@ -18,7 +24,7 @@ const sig = (id: string, source: string, weight = 1): Signature => ({
 export const PROMPT_INJECTION_SIGNATURES: readonly Signature[] = [
   sig(
     'ignore-previous-instructions',
-    `${NOT_NEGATED}\\b(?:ignore|disregard|forget|override|bypass|skip)\\b${gap(25)}\\b(?:previous|previously|prior|above|earlier|preceding|all|your|system)\\b${gap(15)}\\b(?:instructions?|prompts?|directives?|rules|commands|guidelines|context)\\b`,
+    `${NOT_NEGATED}${NOT_REPORTED}\\b(?:ignore|disregard|forget|override|bypass|skip)\\b${gap(25)}${NOT_THIRD_PARTYS}\\b(?:previous|previously|prior|above|earlier|preceding|all|your|system)\\b${gap(15)}\\b(?:instructions?|prompts?|directives?|rules|commands|guidelines|context)\\b`,
   ),
   sig(
     'special-tokens',

@@ -1,5 +1,5 @@
 import { defineSignatureGuardrail } from '../../detectors/normalize/signature-guardrail.ts';
-import { NOT_NEGATED, type Signature } from '../../detectors/normalize/signatures.ts';
+import { NOT_NEGATED, NOT_REPORTED, type Signature } from '../../detectors/normalize/signatures.ts';
 
 const gap = (n: number): string => `[^.!?\\n]{0,${n}}?`;
 const sig = (id: string, source: string, weight = 1): Signature => ({
@@ -22,7 +22,7 @@ const SECRET =
 export const SYSTEM_PROMPT_LEAK_SIGNATURES: readonly Signature[] = [
   // 45 characters between the verb and the prompt: "translate to emoji then back to text: your
   // initial prompt" needs 33; no benign text of the eval files or everyday sets comes within 60.
-  sig('reveal-system-prompt', `${NOT_NEGATED}\\b${REVEAL} ${gap(45)}\\b${HIDDEN_PROMPT}\\b`),
+  sig('reveal-system-prompt', `${NOT_NEGATED}${NOT_REPORTED}\\b${REVEAL} ${gap(45)}\\b${HIDDEN_PROMPT}\\b`),
   sig(
     'repeat-text-above',
     `\\b(?:repeat|print|output|recite|echo|copy|write out|write down|reproduce|spell out|show|display|list)\\b${gap(30)}\\b(?:everything|all|the (?:text|words|content|message|lines?|instructions?|prompt|conversation)|words|text|instructions)\\b${gap(30)}\\b(?:above|before (?:this|that|the|my)|so far|verbatim|prior to|preceding|from the (?:start|beginning)|at the (?:start|beginning)|you (?:were|have been) given)\\b|\\b(?:repeat|print|output|recite|echo|copy|reproduce|show|display|list)\\b${gap(20)}\\b(?:the )?above (?:words|text|instructions?|prompt|lines?|message|content|sentences)\\b`,
