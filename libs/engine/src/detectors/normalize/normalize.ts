@@ -41,10 +41,15 @@ function codePointBefore(s: string, i: number): number {
   return c;
 }
 
-/** ZWJ/ZWNJ inside emoji sequences or between letters of joining scripts (Arabic, Indic) are text, not hiding. */
+/**
+ * ZWJ/ZWNJ inside emoji sequences or between letters of joining scripts (Arabic, Indic) are text,
+ * not hiding. An emoji before a ZWJ may carry its presentation selector (U+FE0F): the rainbow flag
+ * is 🏳 FE0F ZWJ 🌈.
+ */
 function isLegitimateJoiner(original: string, i: number, cp: number): boolean {
   if (cp !== 0x200d && cp !== 0x200c) return false;
-  const prev = codePointBefore(original, i);
+  let prev = codePointBefore(original, i);
+  if (prev === 0xfe0f && cp === 0x200d) prev = codePointBefore(original, i - 1);
   const next = original.codePointAt(i + 1) ?? -1;
   if (prev < 0 || next < 0) return false;
   const p = String.fromCodePoint(prev);

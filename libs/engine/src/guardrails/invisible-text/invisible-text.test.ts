@@ -24,6 +24,8 @@ describe('InvisibleText', () => {
   it('passes ordinary text, emoji ZWJ sequences and Persian ZWNJ', () => {
     expect(run('Hello world').passed).toBe(true);
     expect(run('family 👨\u200d👩\u200d👧').passed).toBe(true);
+    // An emoji with its presentation selector (U+FE0F) before the joiner.
+    expect(run('pride 🏳\ufe0f\u200d🌈, heart on fire ❤\ufe0f\u200d🔥').passed).toBe(true);
     expect(run('می\u200cخواهم').passed).toBe(true);
   });
 
