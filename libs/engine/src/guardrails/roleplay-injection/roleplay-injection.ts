@@ -13,6 +13,9 @@ const BECOME =
 const UNRESTRICTED =
   "(?:(?:unrestricted|unfiltered|uncensored|amoral|unethical|immoral|jailbroken|lawless|unbound|unshackled)\\b[^.!?\\n]{0,20}?\\b(?:ai|assistant|chatbot|model|bot|persona|entity|version of (?:yourself|you|chatgpt)|language model|gpt|chatgpt|character|being)\\b|without (?:any )?(?:restrictions|limits|limitations|filters|rules|morals|ethics|boundaries|censorship|guidelines|a moral compass)|(?:has|with|having) no (?:restrictions|limits|limitations|filters|rules|morals|ethics|boundaries|censorship|guidelines|moral compass)|(?:doesn't|does not|don't|do not|never|won't|will not|can't|cannot) (?:follow|have|care about|obey|refuse|abide by|give a)\\b[^.!?\\n]{0,15}?\\b(?:rules|guidelines|ethics|morals|restrictions|policies|laws|limits|anything|request|damn|fuck))";
 
+const PRETEND_YOU_ARE_NOT =
+  "\\b(?:pretend|imagine|act as if|suppose|assume|let's say|from now on)\\b[^.!?\\n]{0,15}?\\b(?:you(?:'re| are)?|yourself)\\b[^.!?\\n]{0,10}?\\b(?:not|no longer|never been|free from being)\\b ";
+
 /**
  * Role-play used to lift restrictions: adopting a persona that is unrestricted, "not an AI", or
  * that never refuses. Ordinary personas ("act as a tutor", "pretend to be a pirate") pass.
@@ -25,9 +28,18 @@ export const ROLEPLAY_SIGNATURES: readonly Signature[] = [
     'you-have-no-rules',
     '\\b(?:pretend|imagine|assume|act as if|from now on|(?:game|world|scenario|story|universe|simulation) where)(?: that)? you (?:have|had) no (?:rules|restrictions|content polic(?:y|ies)|filters|guidelines|ethical guidelines|morals|ethics)\\b',
   ),
+  // "Pretend you are not bound by any rules", "... not an AI and have no programming": the
+  // restrictions lifted by pretending.
+  sig(
+    'not-bound',
+    `${PRETEND_YOU_ARE_NOT}(?:bound|restricted|limited|programmed|(?:an ai|a language model|an assistant|chatgpt|an llm|a chatbot) (?:and|with) (?:you )?(?:have |has )?no (?:programming|rules|restrictions|limits|filters|guidelines|morals|ethics)\\b)`,
+  ),
+  // "Pretend you're not an AI": alone a persona swap that benign role-play makes too ("pretend
+  // you're not a language model but a personal fitness trainer"), so it weighs 0.5.
   sig(
     'not-an-ai',
-    "\\b(?:pretend|imagine|act as if|suppose|assume|let's say|from now on)\\b[^.!?\\n]{0,15}?\\b(?:you(?:'re| are)?|yourself)\\b[^.!?\\n]{0,10}?\\b(?:not|no longer|never been|free from being)\\b (?:an ai|a language model|an assistant|chatgpt|bound|restricted|limited|an llm|programmed|a chatbot|an artificial)",
+    `${PRETEND_YOU_ARE_NOT}(?:an ai|a language model|an assistant|chatgpt|an llm|a chatbot|an artificial)`,
+    0.5,
   ),
   sig(
     'persona-without-limits',
