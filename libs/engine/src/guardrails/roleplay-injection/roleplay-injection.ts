@@ -17,8 +17,8 @@ const PRETEND_YOU_ARE_NOT =
   "\\b(?:pretend|imagine|act as if|suppose|assume|let's say|from now on)\\b[^.!?\\n]{0,15}?\\b(?:you(?:'re| are)?|yourself)\\b[^.!?\\n]{0,10}?\\b(?:not|no longer|never been|free from being)\\b ";
 
 /**
- * Role-play used to lift restrictions: adopting a persona that is unrestricted, "not an AI", or
- * that never refuses. Ordinary personas ("act as a tutor", "pretend to be a pirate") pass.
+ * Role-play used to lift restrictions: adopting a persona that is unrestricted, not bound by rules,
+ * or that never refuses. Ordinary personas ("act as a tutor", "pretend to be a pirate") pass.
  */
 export const ROLEPLAY_SIGNATURES: readonly Signature[] = [
   sig('unrestricted-persona', `${NOT_NEGATED}\\b${BECOME}\\b${gap(60)}\\b${UNRESTRICTED}`),
@@ -86,7 +86,7 @@ export const ROLEPLAY_SIGNATURES: readonly Signature[] = [
 export const roleplayInjection = defineSignatureGuardrail({
   name: 'RoleplayInjection',
   description:
-    'Detects role-play used to lift restrictions: personas that are unrestricted, malicious AIs, "not an AI", never refuse or must never break character; ordinary personas such as "act as a tutor" pass.',
+    'Detects role-play used to lift restrictions: personas that are unrestricted, malicious AIs, not bound by rules, never refuse or must never break character; ordinary personas such as "act as a tutor" pass, and "pretend you are not an AI" alone is a weak cue.',
   defaultSeverity: 'high',
   findingType: 'roleplay',
   signatures: ROLEPLAY_SIGNATURES,
