@@ -84,6 +84,12 @@ export interface TrainOptions {
   charBuckets?: number;
   /** Stored in the model file as its `longText` rule (default none). Training is the same. */
   longText?: LongTextRule;
+  /**
+   * Fit this many times, each pass over the examples in its own shuffled order (seeds `seed`,
+   * `seed + 7919`, …), and ship the mean of the weights (default 1). The order alone moves a
+   * model that has not converged; the mean is one model, so scoring costs the same.
+   */
+  averagedFits?: number;
 }
 
 export interface Example {
@@ -127,6 +133,7 @@ const DEFAULTS = {
   collapseRepeats: false,
   collapseRepeatedLines: false,
   longText: undefined as LongTextRule | undefined,
+  averagedFits: 1,
 };
 
 function sigmoid(z: number): number {
@@ -402,6 +409,26 @@ function fit(
   return { weights: w, bias };
 }
 
+/** `fit` run `o.averagedFits` times with shuffling seeds `o.seed + 7919 k`, weights and bias averaged. */
+function averagedFit(
+  vecs: SparseVec[],
+  labels: Array<0 | 1>,
+  o: typeof DEFAULTS,
+  sampleWeights?: ReadonlyArray<number | undefined>,
+): { weights: Float64Array; bias: number } {
+  const first = fit(vecs, labels, o, sampleWeights);
+  if (o.averagedFits <= 1) return first;
+  const { weights } = first;
+  let { bias } = first;
+  for (let k = 1; k < o.averagedFits; k++) {
+    const next = fit(vecs, labels, { ...o, seed: o.seed + 7919 * k }, sampleWeights);
+    for (let j = 0; j < weights.length; j++) weights[j]! += next.weights[j]!;
+    bias += next.bias;
+  }
+  for (let j = 0; j < weights.length; j++) weights[j]! /= o.averagedFits;
+  return { weights, bias: bias / o.averagedFits };
+}
+
 /**
  * Log-count ratios r_j = log((α + p_j) / ‖α + p‖₁) − log((α + q_j) / ‖α + q‖₁), with p and q the
  * summed presence (feature occurs in the text) of bucket j over positive and negative examples.
@@ -442,7 +469,7 @@ export function trainLogisticRegression(
   const labels = examples.map((e) => e.label);
   const scale = o.nbAlpha > 0 ? nbRatios(vecs, labels, o.buckets, o.nbAlpha) : undefined;
   if (scale) for (const v of vecs) for (let k = 0; k < v.idx.length; k++) v.val[k]! *= scale[v.idx[k]!]!;
-  const { weights, bias } = fit(
+  const { weights, bias } = averagedFit(
     vecs,
     labels,
     o,
@@ -476,6 +503,7 @@ export function trainLogisticRegression(
       seed: o.seed,
       positiveWeight: o.positiveWeight,
       ...(o.nbAlpha > 0 ? { nbAlpha: o.nbAlpha } : {}),
+      ...(o.averagedFits > 1 ? { averagedFits: o.averagedFits } : {}),
     },
   };
 }

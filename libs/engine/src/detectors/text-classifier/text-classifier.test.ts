@@ -344,6 +344,24 @@ describe('text-classifier', () => {
     expect(m.score('what a lovely day')).toBeLessThan(0.3);
   });
 
+  it('averagedFits ships the mean of fits over their own shuffled orders', () => {
+    const first = trainLogisticRegression(toy, { ...small, seed: 7 });
+    const second = trainLogisticRegression(toy, { ...small, seed: 7 + 7919 });
+    const averaged = trainLogisticRegression(toy, { ...small, seed: 7, averagedFits: 2 });
+    const [a, b, m] = [first, second, averaged].map((j) => decodeWeights(j.weights, small.buckets));
+    let differ = 0;
+    for (let j = 0; j < small.buckets; j++) {
+      expect(m![j]).toBeCloseTo((a![j]! + b![j]!) / 2, 5);
+      if (a![j] !== b![j]) differ++;
+    }
+    expect(differ).toBeGreaterThan(100);
+    expect(averaged.bias).toBeCloseTo((first.bias + second.bias) / 2, 5);
+    expect(averaged.meta?.averagedFits).toBe(2);
+    expect(JSON.stringify(trainLogisticRegression(toy, { ...small, seed: 7, averagedFits: 1 }))).toBe(
+      JSON.stringify(first),
+    );
+  });
+
   it('trains word and character n-grams as two models when given charBuckets, each as it would alone', () => {
     const json = trainLogisticRegression(toy, { ...small, charNgrams: [3, 4], charBuckets: 256 });
     const words = trainLogisticRegression(toy, { ...small, charNgrams: [] });
