@@ -51,7 +51,7 @@ export const NOT_REPORTED =
  * a third party ("the bot started to ignore its system prompt", "users ignore their previous
  * instructions") are talked about, not overridden.
  */
-export const NOT_THIRD_PARTYS = '(?<!\\b(?:its|their|his|her) )';
+export const NOT_THIRD_PARTY_OWNED = '(?<!\\b(?:its|their|his|her) )';
 
 const MAX_HITS_PER_SIGNATURE = 16;
 

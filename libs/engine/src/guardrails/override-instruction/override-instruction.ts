@@ -2,7 +2,7 @@ import { defineSignatureGuardrail } from '../../detectors/normalize/signature-gu
 import {
   NOT_NEGATED,
   NOT_REPORTED,
-  NOT_THIRD_PARTYS,
+  NOT_THIRD_PARTY_OWNED,
   type Signature,
 } from '../../detectors/normalize/signatures.ts';
 
@@ -128,7 +128,7 @@ export const MULTILINGUAL_OVERRIDE_SIGNATURES: readonly Signature[] = [
 export const OVERRIDE_SIGNATURES: readonly Signature[] = [
   sig(
     'ignore-prior-instructions',
-    `${NOT_NEGATED}${NOT_REPORTED}\\b${VERB}\\b${gap(40)}${NOT_THIRD_PARTYS}\\b${QUALIFIER}\\b${gap(30)}\\b${NOUN}\\b`,
+    `${NOT_NEGATED}${NOT_REPORTED}\\b${VERB}\\b${gap(40)}${NOT_THIRD_PARTY_OWNED}\\b${QUALIFIER}\\b${gap(30)}\\b${NOUN}\\b`,
   ),
   sig(
     'forget-everything',
