@@ -2,7 +2,7 @@ import type { PatternFamily } from '../../detectors/content/folded.ts';
 
 /**
  * Wishing someone dead or hurt: "may you rot in hell", "die already", "kill yourself", "he deserves
- * 1000 lashes". Toxic whatever words surround it, and often without a word the lexicon or the model
+ * 1000 lashes", "I hope your whole family burns", "I'd love to see him hanged". Toxic whatever words surround it, and often without a word the lexicon or the model
  * would weigh (five such texts of toxicity.jsonl scored below the model's threshold). Matched over
  * the content analysis' folded text (so "k1ll y0urself" counts) behind its literal-prefix gate, and
  * reported as the `violence` category, which fails on its own. Advice ("don't kill yourself over
@@ -19,7 +19,8 @@ export const HARM_WISH: PatternFamily = {
       // The pronoun in a lookbehind: the gate then looks only at "rot", "burn" and "roast".
       "(?<=\\b(?:you|he|she|they)(?:'?ll| will| should| can| deserve to) )(?:rot|burn|roast) in hell",
       'die already',
-      'hope (?:you|he|she|they) (?:die|dies|get cancer|rot|burn)',
+      'hope (?:you|he|she|they|your (?:whole )?(?:family|kids|children|house)) (?:all )?(?:die|dies|get cancer|gets cancer|rot|rots|burn|burns)',
+      '(?<=\\b(?:love|like|want|wanna|wait) to see (?:you|him|her|them) )(?:die|dead|hang|hanged|burn|suffer)',
       'deserves? (?:to (?:die|be (?:shot|hanged|killed|executed|raped|lynched))|\\d+ lashes)',
     ].join('|')})\\b`,
     'g',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { linearTimeStatus } from '../../testing/linear-time.ts';
 import { HARM_WISH } from './harm-wishes.ts';
+import { THREAT } from './threats.ts';
 import { toxicity } from './toxicity.ts';
 
 const run = (text: string, config: Record<string, unknown> = {}) =>
@@ -104,8 +105,34 @@ describe('Toxicity', () => {
     }
   });
 
-  it('uses a linear-time pattern for harm wishes', async () => {
+  it('fails threats of violence and calls for it on their own, not violent verbs aimed at things or at the writer', () => {
+    for (const t of [
+      "I'm going to find you and kill you.",
+      'We will shoot them.',
+      'Those people should be hanged.',
+      'Round them up and shoot them all.',
+      'I hope your whole family burns in the fire.',
+      "I'd love to see him hanged.",
+    ]) {
+      const r = run(t, { threshold: 1 });
+      expect(r.passed, t).toBe(false);
+      expect(r.details.categories, t).toEqual(['violence']);
+    }
+    for (const t of [
+      "I'm not going to kill him, relax.",
+      'We need to kill all the zombies before nightfall.',
+      "I'll kill the process and restart the server.",
+      'My mom is going to kill me when she sees this.',
+      'The photos should be shot in natural light.',
+      'I hope your family has a lovely holiday.',
+    ]) {
+      expect(run(t, { threshold: 1 }).passed, t).toBe(true);
+    }
+  });
+
+  it('uses linear-time patterns for harm wishes and threats', async () => {
     expect(await linearTimeStatus(HARM_WISH.pattern)).toBe('safe');
+    expect(await linearTimeStatus(THREAT.pattern)).toBe('safe');
   }, 60_000);
 
   it('quoting does not bypass it', () => {

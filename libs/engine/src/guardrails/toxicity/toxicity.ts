@@ -8,6 +8,7 @@ import { createClassifier, type LinearModelJson } from '../../detectors/text-cla
 import { maskCodeTokens } from './code-tokens.ts';
 import { HARM_WISH } from './harm-wishes.ts';
 import model from './model/toxicity.model.json' with { type: 'json' };
+import { THREAT } from './threats.ts';
 
 const classifier = createClassifier(model as LinearModelJson);
 
@@ -40,7 +41,8 @@ function onlyNeutralWords(f: FoldedText): boolean {
 
 const MAX_FINDINGS = 50;
 
-const HARM_WISHES = [HARM_WISH];
+/** Wishes of harm and threats of violence: each fails the text on its own (`violence`). */
+const VIOLENT_INTENT = [HARM_WISH, THREAT];
 
 const round3 = (v: number): number => Math.round(v * 1000) / 1000;
 
@@ -94,7 +96,7 @@ export const toxicity = defineGuardrail({
   stages: ['input', 'output'],
   category: 'content-safety',
   description:
-    'Scores toxic, insulting, hateful, sexual and violent language with a trained hashed n-gram model fed with lexicon signals (obfuscated spellings folded), and reports per-category scores; slurs and wishes of death or harm ("may you rot in hell", "kill yourself") fail on their own.',
+    'Scores toxic, insulting, hateful, sexual and violent language with a trained hashed n-gram model fed with lexicon signals (obfuscated spellings folded), and reports per-category scores; slurs, wishes of death or harm ("may you rot in hell", "kill yourself") and threats of violence ("we will find you and kill you") fail on their own.',
   defaultSeverity: 'medium',
   config: {
     threshold: z
@@ -141,11 +143,11 @@ export const toxicity = defineGuardrail({
         const cat = LEX_TO_CATEGORY[h.entry.category];
         if (cat) scores[cat] = Math.max(scores[cat], h.entry.weight);
       }
-      // Violent phrases of the shared analysis (not in a benign context such as "kill the process")
-      // and wishes of death or harm, which weigh 1 and so fail on their own.
+      // Violent phrases of the shared analysis (not in a benign context such as "kill the process"),
+      // wishes of death or harm and threats, which weigh 1 and so fail on their own.
       const violent = [
         ...(signals.benignContext ? [] : signals.harmHits.filter((h) => h.category === 'violence')),
-        ...matchFamilies(signals.folded, HARM_WISHES, MAX_FINDINGS),
+        ...matchFamilies(signals.folded, VIOLENT_INTENT, MAX_FINDINGS),
       ];
       for (const h of violent) scores.violence = Math.max(scores.violence, h.weight);
       const failing = TOXICITY_CATEGORIES.filter(
