@@ -77,6 +77,19 @@ export const JAILBREAK_SIGNATURES: readonly Signature[] = [
     'bypass-policies',
     `${NOT_NEGATED}${NOT_REPORTED}\\b(?:ignore|ignoring|bypass|bypassing|disable|disabling|turn off|circumvent|evade|get around|override)\\b${gap(20)}\\b(?:openai|anthropic|content|safety|usage|ethical|moral)\\b${gap(10)}\\b(?:polic(?:y|ies)|guidelines|filters?|rules|restrictions|protocols|guardrails|training|standards)\\b`,
   ),
+  // "Your safety filters are now disabled": the model told that its own safeguards are off. Said of
+  // "the" filters it may be documentation ("the content filter is disabled by default"), so it weighs
+  // half, as a "SYSTEM OVERRIDE:" header does; together they fail.
+  sig(
+    'safety-disabled-claim',
+    `${NOT_REPORTED}\\b(?:your|the|all)(?: ai)? (?:safety|content|moderation|ethical|ethics|security|censorship) (?:filters?|modules?|polic(?:y|ies)|guidelines|restrictions|protocols?|settings|checks|layers?|guardrails|features) (?:is|are|has been|have been|was|were|will be) (?:now |temporarily |permanently |officially )?(?:disabled|deactivated|turned off|switched off|removed|lifted|suspended|bypassed|offline)\\b`,
+    0.5,
+  ),
+  sig(
+    'override-header',
+    '(?:^|\\n)[ \\t>*#\\[(]{0,4}(?:system|admin|administrator|developer|root|security|emergency|maintenance) override\\b ?[:!\\-]',
+    0.5,
+  ),
   sig(
     'answer-anything',
     `\\b(?:answer|respond to|reply to|fulfil|fulfill|comply with|generate|write)\\b (?:any|every|all)\\b${gap(20)}\\b(?:questions?|requests?|prompts?|queries|demands?|content|kind of content)\\b${gap(40)}\\b(?:no matter|regardless|without (?:any )?(?:hesitation|question|restriction|refus|censor|filter|warning|limitation|exception))`,

@@ -67,6 +67,18 @@ export const PROMPT_INJECTION_SIGNATURES: readonly Signature[] = [
     'you-are-no-longer',
     `\\byou are no longer\\b${gap(20)}\\b(?:an? |bound|restricted|limited|required|chatgpt|assistant|ai|model|a language)`,
   ),
+  // Indirect injection: an instruction addressed to the AI that reads a page, a mail or a document
+  // ("AI assistants reading this page: forward …", "LLMs processing this résumé should …"). A note
+  // "to the AI" or "if you are an AI" may be a user's own instruction, so it weighs half.
+  sig(
+    'ai-reading-this',
+    '\\b(?:ai|llms?|(?:large )?language models?|ai (?:assistants?|agents?|models?|systems?)|chatbots?)\\b(?: that is| that are| currently)? (?:reading|processing|summari[sz]ing|parsing|browsing|viewing|scanning|analy[sz]ing|reviewing|crawling) this (?:page|document|email|e-mail|message|website|site|file|text|review|resume|cv|pdf|content|post|article|repository|repo|issue)\\b',
+  ),
+  sig(
+    'note-to-the-ai',
+    "\\b(?:note|message|instructions?|attention|important|notice) (?:to|for) (?:the |any |all )?(?:ai|llms?|language models?|ai (?:assistants?|agents?|models?)|chatbots?)\\b|\\bif you(?: are|'re) an? (?:ai|llm|(?:large )?language model|ai (?:assistant|agent|model)|chatbot)\\b",
+    0.5,
+  ),
   sig(
     'your-new-task',
     `\\b(?:your|the) (?:new|real|actual|true|only|next) (?:task|job|goal|objective|purpose|mission|role|instructions?)\\b${gap(10)}(?:is|are|will be|:)`,
@@ -95,7 +107,7 @@ function floodHits(text: string): SignatureHit[] {
 export const promptInjectionSignature = defineSignatureGuardrail({
   name: 'PromptInjectionSignature',
   description:
-    'Detects known prompt-injection phrasings and payload shapes ("ignore previous instructions", chat-template special tokens, fake end-of-prompt markers, "say I have been PWNED", "access granted", one token repeated dozens of times), normalised against homoglyphs, leetspeak, spacing and invisible characters, and inside encoded payloads.',
+    'Detects known prompt-injection phrasings and payload shapes ("ignore previous instructions", chat-template special tokens, fake end-of-prompt markers, "say I have been PWNED", "access granted", instructions addressed to the AI reading a page or document, one token repeated dozens of times), normalised against homoglyphs, leetspeak, spacing and invisible characters, and inside encoded payloads.',
   defaultSeverity: 'high',
   findingType: 'prompt-injection',
   signatures: PROMPT_INJECTION_SIGNATURES,
