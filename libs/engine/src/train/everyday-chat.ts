@@ -72,6 +72,9 @@ const EXPRESSIONS = [
   'this laptop drives me insane',
   "I'm going to strangle this printer",
   'the ending of that show was a crime',
+  'please shut the window, it is freezing',
+  '{s} forgot to shut the fridge again',
+  'shut the laptop lid when you are done',
 ];
 
 /** The remarks, capitalised and ended with "." or "!", subjects picked by a fixed stride. */
