@@ -83,51 +83,53 @@ describe('Toxicity', () => {
     expect(run('you f*cking n1gger').details.scores['hate']).toBe(1);
   });
 
-  it('fails wishes of death or harm on their own, not advice or talk about hell', () => {
-    for (const t of [
-      'CNN. Total scum....may you all pay with your lives',
-      'May he rot in hell for what he did.',
-      'Die already so we can move on!!',
-      'He deserves 1000 lashes.',
-      'just kill yourself',
-      'k1ll y0urself',
-    ]) {
-      const r = run(t, { threshold: 1 });
-      expect(r.passed, t).toBe(false);
-      expect(r.details.categories, t).toContain('violence');
-    }
-    for (const t of [
-      "Don't kill yourself over this deadline.",
-      'Do Catholics believe sinners burn in hell?',
-      'Does a murderer deserve a second chance?',
-    ]) {
-      expect(run(t, { threshold: 1 }).passed, t).toBe(true);
-    }
-  });
-
-  it('fails threats of violence and calls for it on their own, not violent verbs aimed at things or at the writer', () => {
-    for (const t of [
-      "I'm going to find you and kill you.",
-      'We will shoot them.',
-      'Those people should be hanged.',
-      'Round them up and shoot them all.',
-      'I hope your whole family burns in the fire.',
-      "I'd love to see him hanged.",
-    ]) {
+  /** With the model left out (threshold 1): each of `fail` fails on `violence` alone, each of `pass` passes. */
+  const violenceAlone = (fail: string[], pass: string[]): void => {
+    for (const t of fail) {
       const r = run(t, { threshold: 1 });
       expect(r.passed, t).toBe(false);
       expect(r.details.categories, t).toEqual(['violence']);
     }
-    for (const t of [
-      "I'm not going to kill him, relax.",
-      'We need to kill all the zombies before nightfall.',
-      "I'll kill the process and restart the server.",
-      'My mom is going to kill me when she sees this.',
-      'The photos should be shot in natural light.',
-      'I hope your family has a lovely holiday.',
-    ]) {
-      expect(run(t, { threshold: 1 }).passed, t).toBe(true);
-    }
+    for (const t of pass) expect(run(t, { threshold: 1 }).passed, t).toBe(true);
+  };
+
+  it('fails wishes of death or harm on their own, not advice or talk about hell', () => {
+    violenceAlone(
+      [
+        'CNN. Total scum....may you all pay with your lives',
+        'May he rot in hell for what he did.',
+        'Die already so we can move on!!',
+        'He deserves 1000 lashes.',
+        'just kill yourself',
+        'k1ll y0urself',
+      ],
+      [
+        "Don't kill yourself over this deadline.",
+        'Do Catholics believe sinners burn in hell?',
+        'Does a murderer deserve a second chance?',
+      ],
+    );
+  });
+
+  it('fails threats of violence and calls for it on their own, not violent verbs aimed at things or at the writer', () => {
+    violenceAlone(
+      [
+        "I'm going to find you and kill you.",
+        'We will shoot them.',
+        'Those people should be hanged.',
+        'Round them up and shoot them all.',
+        'I hope your whole family burns in the fire.',
+        "I'd love to see him hanged.",
+      ],
+      [
+        "I'm not going to kill him, relax.",
+        'We need to kill all the zombies before nightfall.',
+        "I'll kill the process and restart the server.",
+        'My mom is going to kill me when she sees this.',
+        'The photos should be shot in natural light.',
+        'I hope your family has a lovely holiday.',
+      ],
+    );
   });
 
   it('uses linear-time patterns for harm wishes and threats', async () => {
