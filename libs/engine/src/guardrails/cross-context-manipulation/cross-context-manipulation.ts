@@ -44,6 +44,26 @@ export const CROSS_CONTEXT_SIGNATURES: readonly Signature[] = [
     `\\b(?:admin(?:istrator)?s?|developers?|system administrator|openai|anthropic|creators?|operators?|security team|it department|moderators?|your (?:owner|boss|supervisor))\\b${gap(30)}\\b(?:has|have|had)\\b${gap(15)}\\b(?:authori[sz]ed|approved|allowed|granted|permitted|cleared|whitelisted|unlocked|enabled|given (?:me|you) (?:permission|access))\\b`,
     0.5,
   ),
+  // A tool call or tool result that says the user already approved it and needs no confirmation:
+  // each half weighs 0.5, since an agent's own instructions may say either ("don't ask for
+  // confirmation before saving a draft"). A condition ("if the user has already approved") is no claim.
+  sig(
+    'approval-already-given',
+    `(?<!\\b(?:if|once|when|after|unless|whether|until|before) (?:the |an? |your |their )?)\\b(?:user|owner|account (?:owner|holder)|customer|client|admin(?:istrator)?|manager|operator)s?\\b${gap(20)}\\b(?:has|have|had|is|are) already (?:approved|authori[sz]ed|confirmed|consented to|signed off on|given (?:permission|consent|approval))\\b`,
+    0.5,
+  ),
+  sig(
+    'skip-confirmation',
+    `\\b(?:do not|don't|no need to|never|without|skip) (?:ask(?:ing)?|wait(?:ing)? for|request(?:ing)?|seek(?:ing)?|prompt(?:ing)?)\\b${gap(20)}\\b(?:confirmation|approval|permission|consent)\\b`,
+    0.5,
+  ),
+  // A markdown link dressed as a role marker, "[system](#override)", "[system](#additional_instructions)":
+  // chat clients once rendered such links as hidden context. A table of contents linking a section
+  // to its own name ("[System](#system)") passes.
+  sig(
+    'role-marker-link',
+    '\\[(?:system|assistant|developer|admin)\\]\\(#(?!(?:system|assistant|developer|admin)\\b)[a-z][a-z0-9_-]{0,39}\\)',
+  ),
   sig(
     'fake-assistant-turn',
     '(?:^|\\n)[ \\t>*#\\[(]{0,4}(?:system|assistant|ai|chatgpt|gpt-?4?|bot|model|sys)[ \\t]*(?:\\]|\\)|:)',
@@ -55,7 +75,7 @@ export const CROSS_CONTEXT_SIGNATURES: readonly Signature[] = [
 export const crossContextManipulation = defineSignatureGuardrail({
   name: 'CrossContextManipulation',
   description:
-    'Detects false claims about earlier conversation, sessions or approvals ("in our previous chat you agreed to…", "the admin has authorised this") and fake user/assistant turns pasted into one message, used to smuggle instructions; weak cues must combine to fail.',
+    'Detects false claims about earlier conversation, sessions or approvals ("in our previous chat you agreed to…", "the admin has authorised this", a tool call saying the user already approved it and needs no confirmation), fake user/assistant turns pasted into one message and markdown links posing as role markers ("[system](#override)"), used to smuggle instructions; weak cues must combine to fail.',
   defaultSeverity: 'medium',
   findingType: 'cross-context',
   signatures: CROSS_CONTEXT_SIGNATURES,

@@ -77,6 +77,19 @@ export const ROLEPLAY_SIGNATURES: readonly Signature[] = [
     'malicious-ai-persona',
     `\\b${BECOME}\\b${gap(20)}\\b(?:evil|malicious|malevolent|rogue|sinister|villainous|wicked)\\b${gap(15)}\\b(?:ai|a\\.i|assistant|chatbot|bot|language model|llm|gpt|chatgpt|version of (?:yourself|you|chatgpt))\\b`,
   ),
+  // The "deceased grandmother" exploit: a dead relative's persona (0.5) who used to recite steps,
+  // a formula or product keys as a bedtime story (0.5). Either alone is grief or memory ("pretend
+  // to be my late grandma and wish me a happy birthday", "she used to tell me how to make pierogi").
+  sig(
+    'deceased-relative-persona',
+    '\\b(?:act|acting|pretend|role-?play|roleplay|play|be|respond|speak)(?: to be| as| like)? my (?:deceased|late|dead|departed|passed) (?:grand(?:mother|ma|father|pa|mom|dad)|granny|gran|nana|nan|mother|father|mom|mum|dad|aunt|uncle)\\b',
+    0.5,
+  ),
+  sig(
+    'bedtime-recital',
+    `\\b(?:used to|would|always) (?:tell|read|recite|whisper|sing|give|list|teach)(?: me)?\\b${gap(40)}\\b(?:steps|instructions|recipe for|formula|process|procedure|synthesis|keys|codes|serials?|passwords|how to (?:make|produce|build|synthesi[sz]e))\\b${gap(60)}\\b(?:fall asleep|falling asleep|go to sleep|get to sleep|bedtime|lullab(?:y|ies))\\b`,
+    0.5,
+  ),
   sig(
     'evil-twin',
     `\\b(?:evil|dark|shadow|uncensored|opposite|rogue)\\b (?:twin|version|side|alter ego|counterpart) of (?:yourself|you|chatgpt|the ai|the assistant)\\b`,
@@ -86,7 +99,7 @@ export const ROLEPLAY_SIGNATURES: readonly Signature[] = [
 export const roleplayInjection = defineSignatureGuardrail({
   name: 'RoleplayInjection',
   description:
-    'Detects role-play used to lift restrictions: personas that are unrestricted, malicious AIs, not bound by rules, never refuse or must never break character; ordinary personas such as "act as a tutor" pass, and "pretend you are not an AI" alone is a weak cue.',
+    'Detects role-play used to lift restrictions: personas that are unrestricted, malicious AIs, not bound by rules, never refuse or must never break character, and the "deceased grandmother" who recited steps or product keys at bedtime; ordinary personas such as "act as a tutor" pass, and "pretend you are not an AI" alone is a weak cue.',
   defaultSeverity: 'high',
   findingType: 'roleplay',
   signatures: ROLEPLAY_SIGNATURES,
