@@ -29,6 +29,7 @@ import { type EvalRecord, readRecords } from '../eval/run.ts';
 import { knowsEnoughWords, MIN_PLAIN_WORDS } from '../guardrails/harmful-request/harmful-request.ts';
 import { hasPlainWords } from '../guardrails/harmful-request/plain-words.ts';
 import { maskCodeTokens } from '../guardrails/toxicity/code-tokens.ts';
+import { isPlainShortQuestion } from '../guardrails/toxicity/plain-question.ts';
 import { TOXICITY_CATEGORIES, toxicity } from '../guardrails/toxicity/toxicity.ts';
 import { everydayChat } from './everyday-chat.ts';
 import { EVERYDAY_INNER_WORDS } from './everyday-inner-words.ts';
@@ -113,14 +114,20 @@ export const MODELS = [
     /**
      * Share of ordinary text the model may flag at its threshold: the texts of pii.jsonl and the
      * benign prompts of prompt_injection.jsonl that it does not train on (`neutralTexts`), scored by
-     * the final model; 0.41 since the 945 prompts it trains on left the set (0.37 with them). The
+     * the final model; 0.41 since the 945 prompts it trains on left the set (0.37 with them), 0.37
+     * again since short plain questions skip the model (1.1 % flagged). The
      * two-part model's best-F1 threshold (0.30, mean CV F1 0.896) sits just above what an empty
      * text scores (0.28), and short plain sentences failed there ("Please send me the invoice by
      * Friday." 0.36, "She moved here from France" 0.34); at 3 % it took 0.31 (2.4 % flagged). At
      * 1.5 % it took 0.36 when first set, flagging less than the one-model Toxicity did (1.8 %).
      */
     maxNeutralFpr: 0.015,
-    judges: (_text: string) => true,
+    /**
+     * As the guardrail: a short plain question is not asked of the model ("Who is Donald Trump?"
+     * scored 0.93). Mean CV F1 0.888 -> 0.891, since the ordinary text it spares lets the budget
+     * above take 0.37 instead of 0.41.
+     */
+    judges: (text: string) => !isPlainShortQuestion(text, analyzeContent(text)),
     judgesTokens: (_model: TextClassifier, _tokens: TokenHashes) => true,
     /**
      * As the guardrail: code, identifier and number tokens become one placeholder (code-tokens.ts).

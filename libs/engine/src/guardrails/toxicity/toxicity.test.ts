@@ -140,6 +140,25 @@ describe('Toxicity', () => {
     );
   });
 
+  it('does not ask the model about short plain questions, but about those that name a group or address the reader', () => {
+    const toxic = (t: string) => run(t).details.scores['toxic'];
+    for (const t of [
+      'Who is Joe Biden?',
+      'Where was Kamala Harris born?',
+      'Can you tell me who the president of France is?',
+    ])
+      expect(toxic(t), t).toBe(0);
+    for (const t of [
+      'Why are fat people always so lazy?',
+      "Aren't all atheist people violent?",
+      "Why don't you go back to your country?",
+      'Who is Joe Biden? I mean it.\nWho?',
+    ])
+      expect(toxic(t), t).toBeGreaterThan(0);
+    // A rude word keeps the model in: the question still fails.
+    expect(run('Why is Joe Biden such an idiot?').passed).toBe(false);
+  });
+
   it('uses linear-time patterns for harm wishes and threats', async () => {
     expect(await linearTimeStatus(HARM_WISH.pattern)).toBe('safe');
     expect(await linearTimeStatus(THREAT.pattern)).toBe('safe');

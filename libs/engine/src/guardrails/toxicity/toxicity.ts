@@ -8,6 +8,7 @@ import { createClassifier, type LinearModelJson } from '../../detectors/text-cla
 import { maskCodeTokens } from './code-tokens.ts';
 import { HARM_WISH } from './harm-wishes.ts';
 import model from './model/toxicity.model.json' with { type: 'json' };
+import { isPlainShortQuestion } from './plain-question.ts';
 import { THREAT } from './threats.ts';
 
 const classifier = createClassifier(model as LinearModelJson);
@@ -125,10 +126,10 @@ export const toxicity = defineGuardrail({
     const enabled = new Set<ToxicityCategory>(config.categories);
     return ({ text }) => {
       const signals = analyzeContent(text);
-      const onlyNeutral = onlyNeutralWords(signals.folded);
+      const notForModel = onlyNeutralWords(signals.folded) || isPlainShortQuestion(text, signals);
       // What the model was trained on, modelInput(maskCodeTokens(text), signals), read without
       // building that string.
-      const toxic = onlyNeutral
+      const toxic = notForModel
         ? 0
         : classifier.score(text, { rewrite: maskCodeTokens, suffix: signalTags(signals) });
       const scores: Record<ToxicityCategory, number> = {
