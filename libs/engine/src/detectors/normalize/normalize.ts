@@ -281,13 +281,13 @@ const isLeadTrailSymbol = (c: number): boolean =>
  * Reads one token `u[s, e)` as leetspeak, in place, when it mixes at least two letters with leet
  * characters (`1gn0re`, `pr0mpt`); leading/trailing symbols are punctuation (`hello!`, `$5`).
  */
-function leetToken(u: Uint16Array, s: number, e: number): void {
+function leetToken(u: Uint16Array, s: number, e: number, minLetters = 2): void {
   const len = e - s;
   if (len > 24) return;
   let letters = 0;
   for (let k = s; k < e; k++) if (isAsciiLetter(u[k] as number)) letters++;
   const leet = len - letters;
-  if (letters < 2 || leet > letters + 1 || leet === 0) return;
+  if (letters < minLetters || leet > letters + 1 || leet === 0) return;
   let a = s;
   while (a < e && isLeadTrailSymbol(u[a] as number)) a++;
   let b = e;
@@ -337,6 +337,9 @@ function hasLeetInside(u: Uint16Array, s: number, e: number): boolean {
  */
 function leetPass(u: Uint16Array, n: number, candidates: readonly number[]): void {
   let done = 0;
+  /** Ends of the runs read as leetspeak, and [start, end) pairs of the short runs set aside. */
+  const readEnds: number[] = [];
+  const short: number[] = [];
   for (const p of candidates) {
     if (p < done) continue;
     // The maximal token run around p; u[n] is 0, of no class.
@@ -367,8 +370,35 @@ function leetPass(u: Uint16Array, n: number, candidates: readonly number[]): voi
     if (next === 0x5f || next >= 0x80) continue; // part of an identifier or another script
     // What leetToken rejects without reading the token: too long, too few letters, mostly symbols.
     const len = i - s;
+    if (letters === 1 && len <= SHORT_LEET_MAX && hasLeetInside(u, s, i)) short.push(s, i);
     if (len > 24 || letters < 2 || len - letters > letters + 1 || !hasLeetInside(u, s, i)) continue;
     leetToken(u, s, i);
+    readEnds.push(i);
+  }
+  if (short.length > 0 && readEnds.length > 0) readShortLeet(u, short, readEnds);
+}
+
+/** Longest run of one letter and leet characters that may be read beside leetspeak (`t0`, `4r3`). */
+const SHORT_LEET_MAX = 3;
+/** How near (code units) a run read as leetspeak must be for a short run to be read too. */
+const SHORT_LEET_REACH = 24;
+
+/**
+ * Short runs with a single letter ("t0 m3", "d0 n0t", "4s my") are read as leetspeak only near a
+ * run that was: alone they are as often a grade, a model or a vitamin ("B3", "M3 screws", "4x4").
+ * `short` holds increasing [start, end) pairs, `readEnds` the increasing ends of the runs read.
+ */
+function readShortLeet(u: Uint16Array, short: readonly number[], readEnds: readonly number[]): void {
+  let r = 0;
+  for (let k = 0; k < short.length; k += 2) {
+    const s = short[k] as number;
+    const e = short[k + 1] as number;
+    // The first read run that ends after this short run starts looking back from s.
+    while (r < readEnds.length && (readEnds[r] as number) <= s - SHORT_LEET_REACH) r++;
+    // A read run ending within reach before s, or starting within reach after e (its end is then
+    // at most SHORT_LEET_REACH + 24 past e, the longest run read).
+    const end = r < readEnds.length ? (readEnds[r] as number) : -1;
+    if (end > s - SHORT_LEET_REACH && end <= e + SHORT_LEET_REACH + 24) leetToken(u, s, e, 1);
   }
 }
 
