@@ -16,6 +16,7 @@ import { BUILTIN_DEFINITIONS_VERSION, BUILTIN_PROFILES } from './builtins.ts';
  */
 const DEFINITIONS_FINGERPRINTS: Readonly<Record<number, string>> = {
   3: '51e23b9a0cbc0d1a3bfc4a25b3666fea8c3045ce46523d73adf4df2d03229859',
+  4: 'a0a5a2223cc23052bdc4de2ad84b325612fdbdf3b65ff496c8d9740c759ac627',
 };
 
 const EVAL_DIR = join(process.cwd(), '../shared/eval');
