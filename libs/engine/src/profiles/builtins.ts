@@ -10,7 +10,7 @@ export interface BuiltInProfile extends ProfileGuardrails {
  * Bumped whenever a built-in definition below changes; provisioning compares it with what each
  * user has stored and rewrites their built-ins (never their clones).
  */
-export const BUILTIN_DEFINITIONS_VERSION = 4;
+export const BUILTIN_DEFINITIONS_VERSION = 5;
 
 const g = (name: string, config?: Record<string, unknown>): GuardrailEntry =>
   config ? { name, config } : { name };
@@ -60,9 +60,10 @@ export const BUILTIN_PROFILES: readonly BuiltInProfile[] = [
       g('SystemPromptLeak'),
       g('JailbreakPattern'),
       g('OverrideInstruction'),
-      // Neither flags a benign eval text or an everyday text; they catch 58 and 4 attacks.
+      // Neither flags a benign eval text or an everyday text; they catch 58 and 4 attacks. High
+      // severity, so that CrossContextManipulation (medium by default, a warning) blocks here too.
       g('RoleplayInjection'),
-      g('CrossContextManipulation'),
+      g('CrossContextManipulation', { severity: 'high' }),
       g('LLMClassifierInjection'),
       g('DangerousPatterns'),
       g('UrlFileBlocker', { severity: 'medium', blockUrls: false }),
