@@ -29,7 +29,7 @@ import { type EvalRecord, readRecords } from '../eval/run.ts';
 import { knowsEnoughWords, MIN_PLAIN_WORDS } from '../guardrails/harmful-request/harmful-request.ts';
 import { hasPlainWords } from '../guardrails/harmful-request/plain-words.ts';
 import { maskCodeTokens } from '../guardrails/toxicity/code-tokens.ts';
-import { isPlainShortQuestion } from '../guardrails/toxicity/plain-question.ts';
+import { notForModel } from '../guardrails/toxicity/not-for-model.ts';
 import { TOXICITY_CATEGORIES, toxicity } from '../guardrails/toxicity/toxicity.ts';
 import { everydayChat } from './everyday-chat.ts';
 import { EVERYDAY_INNER_WORDS } from './everyday-inner-words.ts';
@@ -123,11 +123,12 @@ export const MODELS = [
      */
     maxNeutralFpr: 0.015,
     /**
-     * As the guardrail: a short plain question is not asked of the model ("Who is Donald Trump?"
-     * scored 0.93). Mean CV F1 0.888 -> 0.891, since the ordinary text it spares lets the budget
-     * above take 0.37 instead of 0.41.
+     * As the guardrail (not-for-model.ts): a text that only names groups, or a short plain
+     * question ("Who is Donald Trump?" scored 0.93), is not asked of the model. The questions took
+     * mean CV F1 0.888 -> 0.891, since the ordinary text they spare lets the budget above take 0.37
+     * instead of 0.41.
      */
-    judges: (text: string) => !isPlainShortQuestion(text, analyzeContent(text)),
+    judges: (text: string) => !notForModel(text, analyzeContent(text)),
     judgesTokens: (_model: TextClassifier, _tokens: TokenHashes) => true,
     /**
      * As the guardrail: code, identifier and number tokens become one placeholder (code-tokens.ts).

@@ -1,44 +1,17 @@
 import { z } from 'zod';
 import { defineGuardrail } from '../../core/define.ts';
 import type { Finding } from '../../core/types.ts';
-import { type FoldedText, matchFamilies, type PatternHit } from '../../detectors/content/folded.ts';
+import { matchFamilies, type PatternHit } from '../../detectors/content/folded.ts';
 import { type LexHit, maskWord } from '../../detectors/content/lexicon.ts';
 import { analyzeContent, signalTags } from '../../detectors/content/signals.ts';
 import { createClassifier, type LinearModelJson } from '../../detectors/text-classifier/index.ts';
 import { maskCodeTokens } from './code-tokens.ts';
 import { HARM_WISH } from './harm-wishes.ts';
 import model from './model/toxicity.model.json' with { type: 'json' };
-import { isPlainShortQuestion } from './plain-question.ts';
+import { notForModel } from './not-for-model.ts';
 import { THREAT } from './threats.ts';
 
 const classifier = createClassifier(model as LinearModelJson);
-
-/**
- * Identity terms and function words. A text made only of these ("same-sex couples, Black people
- * and Muslims") names groups without saying anything about them, so it cannot be toxic; the model,
- * trained on hate statements that name the same groups, is not asked.
- */
-const NEUTRAL_WORDS = new Set(
-  (
-    'a an the and or of to in on for with about as at by from is are be this that these those ' +
-    'people person persons men women man woman kids children folks community communities couple couples family families ' +
-    'same sex same-sex gay gays lesbian lesbians bisexual bi trans transgender queer lgbt lgbtq lgbtqia straight nonbinary ' +
-    'black white asian asians african africans american americans latino latinos latina latinas hispanic hispanics ' +
-    'arab arabs jewish jews muslim muslims christian christians hindu hindus sikh sikhs buddhist buddhists catholic catholics ' +
-    'mexican mexicans chinese indian indians native natives immigrant immigrants refugee refugees disabled deaf blind ' +
-    'old young elderly senior seniors'
-  ).split(' '),
-);
-
-/** Whether the text has tokens and every one of them is a neutral word. */
-function onlyNeutralWords(f: FoldedText): boolean {
-  if (f.count === 0) return false;
-  for (let i = 0; i < f.count; i++) {
-    const s = f.starts[i]!;
-    if (!NEUTRAL_WORDS.has(f.text.slice(s, s + f.lens[i]!))) return false;
-  }
-  return true;
-}
 
 const MAX_FINDINGS = 50;
 
@@ -126,10 +99,9 @@ export const toxicity = defineGuardrail({
     const enabled = new Set<ToxicityCategory>(config.categories);
     return ({ text }) => {
       const signals = analyzeContent(text);
-      const notForModel = onlyNeutralWords(signals.folded) || isPlainShortQuestion(text, signals);
       // What the model was trained on, modelInput(maskCodeTokens(text), signals), read without
       // building that string.
-      const toxic = notForModel
+      const toxic = notForModel(text, signals)
         ? 0
         : classifier.score(text, { rewrite: maskCodeTokens, suffix: signalTags(signals) });
       const scores: Record<ToxicityCategory, number> = {
