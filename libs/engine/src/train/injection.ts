@@ -4,7 +4,7 @@
  * file order. Prints grouped cross-validated figures, per-source recall, leave-one-source-out
  * recall and the worst errors, and writes the weights plus a figures file for the docs.
  *
- *   npm run train:injection [-- --data ../shared/eval] [--no-write]
+ *   npm run train:injection [-- --data ../shared/eval] [--no-write] [--folds N] [--shipped-threshold]
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -95,7 +95,6 @@ export const TRAIN_OPTIONS: TrainOptions = {
    */
   averagedFits: 5,
 };
-const FOLDS = 5;
 /**
  * Fold seeds of the cross-validation: the threshold is the best mean F1 over all of them (one split
  * of ~2,400 texts moves F1 by ±0.005); the first seed's folds give the per-source figures and probes.
@@ -139,6 +138,15 @@ function arg(name: string): string | undefined {
 /** `--options '{"charNgrams":[4]}'` overrides training options (for experiments). */
 const optionsArg = arg('--options');
 if (optionsArg) Object.assign(TRAIN_OPTIONS, JSON.parse(optionsArg) as Partial<TrainOptions>);
+/**
+ * `--folds N` (default 5): more folds train each model on more of the file, nearer the shipped
+ * model, which trains on all of it. `--shipped-threshold` scores at the threshold of the model file
+ * as it is instead of choosing one (the 10 / 20-fold figures in the docs). Either only reports: the
+ * shipped model file always comes from 5 folds and a chosen threshold.
+ */
+const FOLDS = Number(arg('--folds') ?? 5);
+const atShippedThreshold = process.argv.includes('--shipped-threshold');
+const write = !process.argv.includes('--no-write') && FOLDS === 5 && !atShippedThreshold;
 const dataDir = resolve(process.cwd(), arg('--data') ?? join(repoRoot, '../shared/eval'));
 const rows: Row[] = readRecords(join(dataDir, 'prompt_injection.jsonl'));
 
@@ -265,7 +273,9 @@ const oofs = FOLD_SEEDS.map((seed, k) =>
   ),
 );
 const oof = oofs[0]!;
-const threshold = chooseThreshold(oofs);
+const threshold = atShippedThreshold
+  ? (JSON.parse(readFileSync(MODEL_PATH, 'utf8')) as { threshold: number }).threshold
+  : chooseThreshold(oofs);
 const f1ByFoldSeed = oofs.map(
   (scores) =>
     metricsAt(
@@ -412,7 +422,7 @@ model.meta = {
     hardNegativeFpr: cvHardFpr,
   },
 };
-if (!process.argv.includes('--no-write')) {
+if (write) {
   writeFileSync(MODEL_PATH, `${JSON.stringify(model)}\n`);
   writeFileSync(
     FIGURES_PATH,
