@@ -4,7 +4,7 @@
  *
  *   npm run train:content [-- --data ../shared/eval] [--no-write] [--folds N] [--shipped-threshold]
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -31,6 +31,7 @@ import { hasPlainWords } from '../guardrails/harmful-request/plain-words.ts';
 import { maskCodeTokens } from '../guardrails/toxicity/code-tokens.ts';
 import { notForModel } from '../guardrails/toxicity/not-for-model.ts';
 import { TOXICITY_CATEGORIES, toxicity } from '../guardrails/toxicity/toxicity.ts';
+import { crossValidationFlags, shippedThreshold } from './cv-flags.ts';
 import { everydayChat } from './everyday-chat.ts';
 import { EVERYDAY_INNER_WORDS } from './everyday-inner-words.ts';
 import { EVERYDAY_PLAIN } from './everyday-plain.ts';
@@ -61,15 +62,7 @@ const dataDir = resolve(
   args.includes('--data') ? args[args.indexOf('--data') + 1]! : join(here, '../../../../../shared/eval'),
 );
 const loso = !args.includes('--no-loso');
-/**
- * `--folds N` (default 5): more folds train each model on more of the file, nearer the shipped
- * model, which trains on all of it. `--shipped-threshold` scores at the threshold of the model file
- * as it is instead of choosing one (the 10 / 20-fold figures in the docs). Either only reports: the
- * shipped model files always come from 5 folds and a chosen threshold.
- */
-const FOLDS = args.includes('--folds') ? Number(args[args.indexOf('--folds') + 1]) : 5;
-const atShippedThreshold = args.includes('--shipped-threshold');
-const write = !args.includes('--no-write') && FOLDS === 5 && !atShippedThreshold;
+const { folds: FOLDS, atShippedThreshold, write } = crossValidationFlags(args);
 
 const source = (id: string) => id.replace(/-\d+$/, '');
 
@@ -450,7 +443,7 @@ function main(): void {
         ? neutralTexts(new Set(extraNegativeTexts)).map((t) => scoreText(finalClassifier, t, spec))
         : [];
     const threshold = atShippedThreshold
-      ? (JSON.parse(readFileSync(spec.out, 'utf8')) as { threshold: number }).threshold
+      ? shippedThreshold(spec.out)
       : chooseThreshold(recs, oofs, decisive, spec.maxHardNegativeFpr, neutral, spec.maxNeutralFpr);
     model.threshold = threshold;
     const neutralFpr = neutral.length

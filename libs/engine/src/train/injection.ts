@@ -29,6 +29,7 @@ import { overrideInstruction } from '../guardrails/override-instruction/override
 import { promptInjectionSignature } from '../guardrails/prompt-injection-signature/prompt-injection-signature.ts';
 import { roleplayInjection } from '../guardrails/roleplay-injection/roleplay-injection.ts';
 import { systemPromptLeak } from '../guardrails/system-prompt-leak/system-prompt-leak.ts';
+import { crossValidationFlags, shippedThreshold } from './cv-flags.ts';
 import { everydayFlagged } from './everyday-texts.ts';
 import { pct } from './percent.ts';
 import { taskTwins } from './task-twins.ts';
@@ -138,15 +139,7 @@ function arg(name: string): string | undefined {
 /** `--options '{"charNgrams":[4]}'` overrides training options (for experiments). */
 const optionsArg = arg('--options');
 if (optionsArg) Object.assign(TRAIN_OPTIONS, JSON.parse(optionsArg) as Partial<TrainOptions>);
-/**
- * `--folds N` (default 5): more folds train each model on more of the file, nearer the shipped
- * model, which trains on all of it. `--shipped-threshold` scores at the threshold of the model file
- * as it is instead of choosing one (the 10 / 20-fold figures in the docs). Either only reports: the
- * shipped model file always comes from 5 folds and a chosen threshold.
- */
-const FOLDS = Number(arg('--folds') ?? 5);
-const atShippedThreshold = process.argv.includes('--shipped-threshold');
-const write = !process.argv.includes('--no-write') && FOLDS === 5 && !atShippedThreshold;
+const { folds: FOLDS, atShippedThreshold, write } = crossValidationFlags(process.argv);
 const dataDir = resolve(process.cwd(), arg('--data') ?? join(repoRoot, '../shared/eval'));
 const rows: Row[] = readRecords(join(dataDir, 'prompt_injection.jsonl'));
 
@@ -273,9 +266,7 @@ const oofs = FOLD_SEEDS.map((seed, k) =>
   ),
 );
 const oof = oofs[0]!;
-const threshold = atShippedThreshold
-  ? (JSON.parse(readFileSync(MODEL_PATH, 'utf8')) as { threshold: number }).threshold
-  : chooseThreshold(oofs);
+const threshold = atShippedThreshold ? shippedThreshold(MODEL_PATH) : chooseThreshold(oofs);
 const f1ByFoldSeed = oofs.map(
   (scores) =>
     metricsAt(
