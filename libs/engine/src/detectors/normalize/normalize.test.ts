@@ -109,6 +109,28 @@ describe('normalizeText', () => {
     expect(normalizeText('\ud800abc і\udc00').text).toBe('\ufffdabc i\ufffd');
   });
 
+  it('runs a units pass before making the text, keeps offsets, and memoises nothing with it', () => {
+    const upperVowels = (u: Uint16Array, n: number): boolean => {
+      let changed = false;
+      for (let i = 0; i < n; i++) {
+        if (u[i] === 0x61 || u[i] === 0x65) {
+          u[i] = u[i]! - 0x20;
+          changed = true;
+        }
+      }
+      return changed;
+    };
+    for (const text of ['Make a Plan', 'Ｍake a plan — café']) {
+      const plain = normalizeText(text, { leet: false, spacing: false });
+      const passed = normalizeText(text, { leet: false, spacing: false, unitsPass: upperVowels });
+      expect(passed.text).toBe(plain.text.replace(/[ae]/g, (c) => c.toUpperCase()));
+      expect(passed.toOriginal(5, 9)).toEqual(plain.toOriginal(5, 9));
+      // The memo still holds the text without the pass.
+      expect(normalizeText(text, { leet: false, spacing: false }).text).toBe(plain.text);
+    }
+    expect(normalizeText('xyz', { unitsPass: () => false }).text).toBe('xyz');
+  });
+
   it('honours the leet and spacing options', () => {
     expect(normalizeText('1gn0re i g n o r e', { leet: false, spacing: false }).text).toBe(
       '1gn0re i g n o r e',

@@ -28,6 +28,12 @@ export interface NormalizeOptions {
    * pass false, so that many small payloads do not evict the request text from the memo.
    */
   memo?: boolean;
+  /**
+   * A last pass over the folded code units `units[0, n)`, in place and keeping their number (so
+   * offsets hold), before the text is made from them: a caller's edit costs no second copy of a
+   * long text. Returns whether it changed a unit. A text normalised with a pass is not memoised.
+   */
+  unitsPass?: (units: Uint16Array, n: number) => boolean;
 }
 
 const NON_ASCII = /[^\x00-\x7f]/g;
@@ -531,8 +537,10 @@ const CACHE_SIZE = 4;
 export function normalizeText(original: string, options: NormalizeOptions = {}): NormalizedText {
   const leet = options.leet ?? true;
   const spacing = options.spacing ?? true;
+  const pass = options.unitsPass;
+  const memo = options.memo !== false && pass === undefined;
   const key = `${leet ? 1 : 0}${spacing ? 1 : 0}`;
-  for (const c of cache) if (c.key === key && c.original === original) return c.result;
+  if (memo) for (const c of cache) if (c.key === key && c.original === original) return c.result;
 
   const invisible: NormalizedText['invisible'] = [];
   // Offsets are kept as a few segments (one per ASCII run or folded code point) and, when
@@ -547,7 +555,7 @@ export function normalizeText(original: string, options: NormalizeOptions = {}):
   else {
     segs.push(0, 0, -1);
     n = lowered.length;
-    if (spacing || leet) foldedUnits.load(lowered);
+    if (spacing || leet || pass) foldedUnits.load(lowered);
   }
   const u = foldedUnits.units;
   const words = spacing || leet ? wordPass(u, n) : undefined;
@@ -555,7 +563,9 @@ export function normalizeText(original: string, options: NormalizeOptions = {}):
   if (drop) n = compactUnits(u, n, drop);
   const leetCandidates = leet && words && words.leet.length > 0 ? words.leet : undefined;
   if (leetCandidates) leetPass(u, n, drop ? shiftPast(leetCandidates, drop) : leetCandidates);
-  const text = lowered !== undefined && !drop && !leetCandidates ? lowered : foldedUnits.stringOf(n);
+  const passed = pass ? pass(u, n) : false;
+  const text =
+    lowered !== undefined && !drop && !leetCandidates && !passed ? lowered : foldedUnits.stringOf(n);
   const origLen = original.length;
   const unit = (x: number): { start: number; end: number } => {
     let p = x;
@@ -583,7 +593,7 @@ export function normalizeText(original: string, options: NormalizeOptions = {}):
     return { start: unit(a).start, end: Math.min(origLen, unit(b - 1).end) };
   };
   const result: NormalizedText = { text, toOriginal, invisible };
-  if (options.memo === false) return result;
+  if (!memo) return result;
   cache.push({ key, original, result });
   if (cache.length > CACHE_SIZE) cache.shift();
   return result;

@@ -1,4 +1,5 @@
 import { normalizeText } from '../../detectors/normalize/index.ts';
+import { blankProhibitions } from './prohibitions.ts';
 
 /**
  * The text the injection model sees, at training and at inference alike: the text folded by the
@@ -7,8 +8,10 @@ import { normalizeText } from '../../detectors/normalize/index.ts';
  * letters in the same pass that hashes the words. Embedded encoded payloads and signature hits are
  * left to EncodingObfuscation and the signature guardrails of the family: as model input they did
  * not change the cross-validated figures of the family and cost several times the model's own time.
+ * Prohibitions of what attacks ask for ("never reveal your system prompt") are blanked out
+ * (prohibitions.ts).
  */
 export function classifierInput(text: string): string {
   // No memo: no other guardrail asks for these options, and the memo's few entries belong to theirs.
-  return normalizeText(text, { leet: false, spacing: false, memo: false }).text;
+  return normalizeText(text, { leet: false, spacing: false, memo: false, unitsPass: blankProhibitions }).text;
 }

@@ -15,7 +15,7 @@ export const llmClassifierInjection = defineGuardrail({
   stages: ['input', 'tool'],
   category: 'prompt-attack',
   description:
-    'A trained classifier (hashed word n-gram logistic regression over de-obfuscated text: homoglyphs, invisible characters, leetspeak and spaced-out letters folded, German instruction words read as English; weights shipped with the engine, no network) scoring prompt-injection and jailbreak likelihood; fails at or above the threshold and returns the score.',
+    'A trained classifier (hashed word n-gram logistic regression over de-obfuscated text: homoglyphs, invisible characters, leetspeak and spaced-out letters folded, German instruction words read as English, prohibitions such as "never reveal your system prompt" left unread; weights shipped with the engine, no network) scoring prompt-injection and jailbreak likelihood; fails at or above the threshold and returns the score.',
   defaultSeverity: 'high',
   config: {
     threshold: z
