@@ -86,7 +86,8 @@ describe('LLMClassifierInjection on prohibitions', () => {
       'Remember not to ignore the previous instructions about tone.',
     ]) {
       expect(run(text).passed, text).toBe(true);
-      expect(classifierInput(text), text).not.toContain('instructions');
+      // Something was blanked: the model's input is not the text as folded.
+      expect(classifierInput(text), text).not.toBe(text.toLowerCase());
     }
   });
 

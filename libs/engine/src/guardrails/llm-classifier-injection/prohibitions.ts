@@ -40,11 +40,13 @@ const ACTS_ON_OBJECT = [
 const ACTS_AS_PERSONA = ['pretend to be', 'act as', 'roleplay as', 'role-play as', 'impersonate'];
 /** The words that may open the act, read before the pattern is tried (most negations negate something else). */
 const ACT_OPENINGS = [...new Set([...ACTS_ON_OBJECT, ...ACTS_AS_PERSONA].map((a) => a.split(/[ -]/)[0]!))];
-const BEFORE_ACT = ['to ', 'ever again ', 'ever ', 'at all '];
+/** Words that may stand between the negation and the act, after an optional "to": "never to ever again reveal". */
+const INTENSIFIERS = ['ever again', 'ever', 'at all'];
+const INTENSIFIERS_SPACED = INTENSIFIERS.map((w) => `${w} `);
 
 /** What may follow the negation, read from just after it. */
 export const FORBIDDEN_ACT = new RegExp(
-  `^(?:to )?(?:(?:ever|ever again|at all) )?(?:(?:${ACTS_ON_OBJECT.join('|').replace('forget', 'forget(?! to\\b)')}) (?:${WORD} ){0,4}${GUARDED_OBJECT}|(?:${ACTS_AS_PERSONA.join('|')}) (?:${WORD} ){0,3}${WORD})\\b`,
+  `^(?:to )?(?:(?:${INTENSIFIERS.join('|')}) )?(?:(?:${ACTS_ON_OBJECT.join('|').replace('forget', 'forget(?! to\\b)')}) (?:${WORD} ){0,4}${GUARDED_OBJECT}|(?:${ACTS_AS_PERSONA.join('|')}) (?:${WORD} ){0,3}${WORD})\\b`,
 );
 
 /** The subject and modal of the prohibition, read back from the negation ("make sure you do"). */
@@ -95,10 +97,11 @@ function negations(u: Uint16Array, n: number): Array<{ start: number; next: numb
   return found;
 }
 
-/** Whether the words at `i` may open a forbidden act: one of its verbs, after "to", "ever" or "at all". */
+/** Whether the words at `i` may open a forbidden act: one of its verbs, after "to" and an intensifier as FORBIDDEN_ACT reads them. */
 function opensAct(u: Uint16Array, i: number): boolean {
-  let at = i;
-  for (const w of BEFORE_ACT) if (holds(u, at, w)) at += w.length;
+  let at = holds(u, i, 'to ') ? i + 3 : i;
+  const intensifier = INTENSIFIERS_SPACED.find((w) => holds(u, at, w));
+  if (intensifier) at += intensifier.length;
   return ACT_OPENINGS.some((verb) => holds(u, at, verb));
 }
 
