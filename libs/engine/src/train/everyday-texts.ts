@@ -29,6 +29,10 @@
  *   prompt-attacks.md, Weak spots); they shaped the injection model's prohibition rule
  *   (llm-classifier-injection/prohibitions.ts). `prohibitions-check`: the same kind with other
  *   verbs and subjects, written after the rule's first draft.
+ * - `public-life`: plain news about politicians, parties and government, and sentences with
+ *   people's first names ("Biden signed the bill today.", "Joe is here."), written before
+ *   Toxicity stopped reading politicians' names (guardrails/toxicity/politician-names.ts). No
+ *   training data is made from them.
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -53,6 +57,7 @@ export const EVERYDAY_TEXTS = [
   'followups',
   'prohibitions',
   'prohibitions-check',
+  'public-life',
 ].map((name) => ({
   name,
   texts: readFileSync(join(here, `everyday/${name}.txt`), 'utf8')

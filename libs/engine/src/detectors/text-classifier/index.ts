@@ -26,6 +26,7 @@ export interface LinearModelJson {
     deobfuscate?: boolean;
     tokenHashes?: boolean;
     aliases?: Record<string, string>;
+    silentWords?: string[];
     collapseRepeats?: boolean;
     collapseRepeatedLines?: boolean;
   };
@@ -73,6 +74,8 @@ export interface TrainOptions {
   tokenHashes?: boolean;
   /** See `FeatureSpec.aliases` (default none); the model file carries them. */
   aliases?: Readonly<Record<string, string>>;
+  /** See `FeatureSpec.silentWords` (default none); the model file carries them. */
+  silentWords?: readonly string[];
   /** See `FeatureSpec.collapseRepeats` (default false); the model file carries it. */
   collapseRepeats?: boolean;
   /** See `FeatureSpec.collapseRepeatedLines` (default false); the model file carries it. */
@@ -130,6 +133,7 @@ const DEFAULTS = {
   deobfuscate: false,
   tokenHashes: false,
   aliases: undefined as Readonly<Record<string, string>> | undefined,
+  silentWords: undefined as readonly string[] | undefined,
   collapseRepeats: false,
   collapseRepeatedLines: false,
   longText: undefined as LongTextRule | undefined,
@@ -487,6 +491,7 @@ export function trainLogisticRegression(
       ...(o.deobfuscate ? { deobfuscate: true } : {}),
       ...(o.tokenHashes ? { tokenHashes: true } : {}),
       ...(o.aliases ? { aliases: { ...o.aliases } } : {}),
+      ...(o.silentWords?.length ? { silentWords: [...o.silentWords] } : {}),
       ...(o.collapseRepeats ? { collapseRepeats: true } : {}),
       ...(o.collapseRepeatedLines ? { collapseRepeatedLines: true } : {}),
     },

@@ -388,6 +388,37 @@ describe('text-classifier', () => {
     );
   });
 
+  it('reads silent words as if they were not in the text, at training and at scoring', () => {
+    const silentWords = ['moron', 'lovely'];
+    const drop = (t: string): string => t.replace(/\b(?:moron|lovely)\b/gi, ' ');
+    const options = { ...small, charNgrams: [3, 4], charBuckets: 256, silentWords };
+    const json = trainLogisticRegression(toy, options);
+    expect(json.features.silentWords).toEqual(silentWords);
+    // Trained without them, on texts without them: the same weights.
+    const without = trainLogisticRegression(
+      toy.map((e) => ({ ...e, text: drop(e.text) })),
+      { ...options, silentWords: undefined },
+    );
+    expect(json.weights).toBe(without.weights);
+    expect(json.charModel).toEqual(without.charModel);
+    const model = createClassifier(json);
+    for (const t of [
+      'you stupid moron',
+      "what a Lovely day, Moron's day, 'moron' and ‘moron’",
+      'morons moronic lovely1 moron',
+      `${'moron '.repeat(200)}idiot`,
+    ]) {
+      const quotesDropped = drop(t).replace(/[‘’']s?/g, ' ');
+      expect(model.score(t), t).toBe(model.score(quotesDropped));
+      expect(model.score(t), t).toBe(createClassifier(without).score(quotesDropped));
+    }
+    // Other words holding one are read as they are.
+    expect(model.score('morons')).not.toBe(model.score(''));
+    expect(
+      () => new Featurizer({ wordNgrams: [1], charNgrams: [], buckets: 64, deobfuscate: true, silentWords }),
+    ).toThrow(/text tokenizer/);
+  });
+
   it('rejects a non power-of-two bucket count', () => {
     expect(() => trainLogisticRegression(toy, { buckets: 1000 })).toThrow(/power of two/);
   });

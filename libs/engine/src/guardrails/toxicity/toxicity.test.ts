@@ -159,6 +159,19 @@ describe('Toxicity', () => {
     expect(run('Why is Joe Biden such an idiot?').passed).toBe(false);
   });
 
+  it("does not read politicians' names as toxic, only what is said of them", () => {
+    // Each failed before the model stopped reading politicians' names (0.76, 0.75, 0.84, 0.99).
+    for (const t of [
+      'Biden signed the bill today.',
+      'Trump will speak in Ohio on Friday.',
+      'Joe is here.',
+      'Biden',
+    ])
+      expect(run(t).passed, t).toBe(true);
+    for (const t of ['Biden is a senile idiot', 'Kamala is a dumb bitch', 'Fuck Biden'])
+      expect(run(t).passed, t).toBe(false);
+  });
+
   it('uses linear-time patterns for harm wishes and threats', async () => {
     expect(await linearTimeStatus(HARM_WISH.pattern)).toBe('safe');
     expect(await linearTimeStatus(THREAT.pattern)).toBe('safe');

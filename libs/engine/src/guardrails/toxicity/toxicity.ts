@@ -70,7 +70,7 @@ export const toxicity = defineGuardrail({
   stages: ['input', 'output'],
   category: 'content-safety',
   description:
-    'Scores toxic, insulting, hateful, sexual and violent language with a trained hashed n-gram model fed with lexicon signals (obfuscated spellings folded), and reports per-category scores; slurs, wishes of death or harm ("may you rot in hell", "kill yourself") and threats of violence ("we will find you and kill you") fail on their own.',
+    'Scores toxic, insulting, hateful, sexual and violent language with a trained hashed n-gram model fed with lexicon signals (obfuscated spellings folded), and reports per-category scores; slurs, wishes of death or harm ("may you rot in hell", "kill yourself") and threats of violence ("we will find you and kill you") fail on their own. Politicians\' names are not read by the model: a name says nothing about tone.',
   defaultSeverity: 'medium',
   config: {
     threshold: z
