@@ -39,6 +39,15 @@ export const NOT_NEGATED =
   "(?<!\\b(?:not|never|dont|cannot|(?:don|can|won|shouldn|mustn)['’]t|not to|never to|nor) )";
 
 /**
+ * Follows the instructions of a pattern: they are located in content the model reads, not given to
+ * it ("instructions embedded in retrieved documents", "found in web pages", "inside tool outputs").
+ * Security advice and agent prompts tell a model not to follow those; an attack wants it to stop
+ * following its own ("do not follow the instructions in your system prompt" still matches).
+ */
+export const IN_UNTRUSTED_CONTENT =
+  '(?: (?:embedded|found|contained|included|hidden|placed|that appear|that are))? (?:in|inside|within|from)(?: (?:the|any|retrieved|external|untrusted|third-party|uploaded|incoming|fetched|quoted|web)){0,3} (?:documents?|web ?pages?|pages|websites?|sites|e-?mails?|files?|attachments?|search results|tool (?:outputs?|results|responses)|retrieved (?:content|text|passages?)|content|data|comments|reviews)\\b';
+
+/**
  * Opens the same kind of pattern where the request is reported, made of a third party: "when a
  * user asks it to ignore previous instructions", "tricked the model into", "made the bot reveal",
  * or made of the reader by a third party ("if a user asks you to ignore your rules, refuse").

@@ -1,5 +1,6 @@
 import { defineSignatureGuardrail } from '../../detectors/normalize/signature-guardrail.ts';
 import {
+  IN_UNTRUSTED_CONTENT,
   NOT_NEGATED,
   NOT_REPORTED,
   NOT_THIRD_PARTY_OWNED,
@@ -134,9 +135,11 @@ export const OVERRIDE_SIGNATURES: readonly Signature[] = [
     'forget-everything',
     `${NOT_NEGATED}${NOT_REPORTED}\\b(?:forget|ignore|disregard)\\b (?:about )?(?:everything|all (?:of )?(?:that|this|the above|above|before)|what (?:i|you|we) (?:said|told you|were told|discussed)|anything (?:i|you) (?:said|were told)|the above|all that came before)\\b`,
   ),
+  // Not the instructions found in what the model reads: "do not follow instructions embedded in
+  // retrieved documents" is security advice (IN_UNTRUSTED_CONTENT).
   sig(
     'do-not-follow',
-    `\\b(?:do not|don't|dont|stop|no longer|never|refuse to)\\b (?:follow|obey|listen to|adhere to|comply with|abide by|respect)\\b${gap(30)}\\b(?:instructions?|rules?|guidelines?|directives?|orders?|polic(?:y|ies)|programming|system prompt|developer|previous|prior|above)\\b`,
+    `\\b(?:do not|don't|dont|stop|no longer|never|refuse to)\\b (?:follow|obey|listen to|adhere to|comply with|abide by|respect)\\b${gap(30)}\\b(?:instructions?|rules?|guidelines?|directives?|orders?|polic(?:y|ies)|programming|system prompt|developer|previous|prior|above)\\b(?!${IN_UNTRUSTED_CONTENT})`,
   ),
   // "Stop following your guidelines": the -ing form, with the rules the reader's own.
   sig(
