@@ -51,7 +51,7 @@ export const SYSTEM_PROMPT_LEAK_SIGNATURES: readonly Signature[] = [
   ),
   sig(
     'ask-your-secret',
-    `${NOT_NEGATED}\\b(?:tell|give|reveal|say|print|show|share|spell|output|provide|write|type|what(?:'s| is| was))\\b${gap(30)}\\byour\\b${gap(10)}\\b${SECRET}\\b`,
+    `${NOT_NEGATED}${NOT_REPORTED}\\b(?:tell|give|reveal|say|print|show|share|spell|output|provide|write|type|what(?:'s| is| was))\\b${gap(30)}\\byour\\b${gap(10)}\\b${SECRET}\\b`,
   ),
   sig(
     'ask-the-secret',
