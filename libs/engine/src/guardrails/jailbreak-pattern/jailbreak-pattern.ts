@@ -20,6 +20,14 @@ const MODE_NAME =
   '(?:developer|dev|jailbreak|jailbroken|dan|god|evil|chaos|anarchy|unfiltered|unrestricted|uncensored|dude|stan|omega|opposite|alphabreak|devil|villain)';
 
 /**
+ * Opens a persona pattern that a prohibition names: "never act as an unrestricted AI", "the
+ * assistant must not act as DAN or any unrestricted persona". Fixed words with one optional name
+ * of at most 20 letters between them: a bounded lookbehind, linear time (recheck: safe).
+ */
+const NOT_A_FORBIDDEN_PERSONA =
+  "(?<!\\b(?:not|never|nor|(?:don|can|won|shouldn|mustn)['’]t) (?:act as|pretend to be|become|behave like|roleplay as|role-play as|turn into) (?:[a-z]{1,20} (?:or|nor) )?(?:any|an?|other|some) )";
+
+/**
  * Jailbreak templates: DAN / "do anything now", developer-mode style modes, dual responses,
  * "no restrictions" personas, refusal suppression and forced affirmative openings. The name "Dan",
  * "dance" or "guidance" never match: DAN counts only as a persona or mode, and weak cues (a bare
@@ -55,7 +63,7 @@ export const JAILBREAK_SIGNATURES: readonly Signature[] = [
   ),
   sig(
     'unfiltered-ai',
-    '\\b(?:unfiltered|uncensored|unrestricted|amoral|unethical|immoral|unbound|unshackled|jailbroken|limitless|no-limits|lawless)\\b[^.!?\\n]{0,15}?\\b(?:ai|a\\.i|chatbot|bot|assistant|language model|llm|model|version of (?:yourself|chatgpt|you)|gpt|chatgpt|persona|responses?|answers?)\\b',
+    `${NOT_A_FORBIDDEN_PERSONA}\\b(?:unfiltered|uncensored|unrestricted|amoral|unethical|immoral|unbound|unshackled|jailbroken|limitless|no-limits|lawless)\\b[^.!?\\n]{0,15}?\\b(?:ai|a\\.i|chatbot|bot|assistant|language model|llm|model|version of (?:yourself|chatgpt|you)|gpt|chatgpt|persona|responses?|answers?)\\b`,
   ),
   sig(
     'policies-suspended',
