@@ -33,10 +33,11 @@ export interface SignatureHit {
  * Opens a pattern whose first word is a request that a negation turns into a prohibition: security
  * advice and system prompts forbid the very things attacks ask for ("never reveal your system
  * prompt", "you are asked not to share your password", "don't ignore my previous instructions").
- * Fixed strings in a lookbehind: linear time.
+ * Fixed strings in a lookbehind: linear time. `NEGATION` is the words alone, for lookbehinds that
+ * read more between the negation and the pattern.
  */
-export const NOT_NEGATED =
-  "(?<!\\b(?:not|never|dont|cannot|(?:don|can|won|shouldn|mustn)['’]t|not to|never to|nor) )";
+export const NEGATION = "(?:not|never|dont|cannot|(?:don|can|won|shouldn|mustn)['’]t|not to|never to|nor)";
+export const NOT_NEGATED = `(?<!\\b${NEGATION} )`;
 
 /**
  * Follows the instructions of a pattern: they are located in content the model reads, not given to

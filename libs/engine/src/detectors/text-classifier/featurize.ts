@@ -49,6 +49,19 @@ const ALIAS_TABLE_PER_ALIAS = 16;
  */
 const SILENT_TABLE_PER_FORM = 64;
 
+/**
+ * A cheap first test for a set of word hashes: a table of at least `entriesPerHash` entries per
+ * hash, with the entry of each hash's low bits (`mask`) set. A hash whose entry is not set is not
+ * in the set; one whose entry is set goes on to the set itself.
+ */
+function pretestTable(hashes: readonly number[], entriesPerHash: number): { mask: number; bits: Uint8Array } {
+  let entries = 1;
+  while (entries < hashes.length * entriesPerHash) entries *= 2;
+  const bits = new Uint8Array(entries);
+  for (const h of hashes) bits[h & (entries - 1)] = 1;
+  return { mask: entries - 1, bits };
+}
+
 /** The hash `wordHashes` gives a word of lower-case a-z letters with no letter three times in a row. */
 function hashWord(word: string): number {
   if (!/^[a-z]+$/.test(word) || /(.)\1\1/.test(word)) throw new Error(`not an alias word: ${word}`);
@@ -510,29 +523,22 @@ export class Featurizer {
     if (this.collapseRepeatedLines && !this.deobfuscate)
       throw new Error('collapseRepeatedLines needs the deobfuscate tokenizer');
     if (this.collapseRepeatedLines) this.blind = new Int32Array(this.hashes.length);
-    let entries = 1;
-    while (entries < aliases.length * ALIAS_TABLE_PER_ALIAS) entries *= 2;
-    this.aliasMask = entries - 1;
-    this.aliasBits = new Uint8Array(entries);
-    for (const [word, alias] of aliases) {
-      const from = hashWord(word);
-      this.aliasOf.set(from, hashWord(alias));
-      this.aliasBits[from & this.aliasMask] = 1;
-    }
+    for (const [word, alias] of aliases) this.aliasOf.set(hashWord(word), hashWord(alias));
+    ({ mask: this.aliasMask, bits: this.aliasBits } = pretestTable(
+      [...this.aliasOf.keys()],
+      ALIAS_TABLE_PER_ALIAS,
+    ));
     const silentWords = spec.silentWords ?? [];
     if (silentWords.length > 0 && (this.deobfuscate || this.tokenHashes))
       throw new Error('silentWords need the text tokenizer (neither deobfuscate nor tokenHashes)');
-    let silentEntries = 1;
-    while (silentEntries < silentWords.length * 5 * SILENT_TABLE_PER_FORM) silentEntries *= 2;
-    this.silentMask = silentEntries - 1;
-    this.silentBits = new Uint8Array(silentEntries);
     for (const word of silentWords) {
-      for (const form of [word, `${word}'s`, `'${word}`, `${word}'`, `'${word}'`]) {
-        const h = hashTextToken(form);
-        this.silent.add(h);
-        this.silentBits[h & this.silentMask] = 1;
-      }
+      for (const form of [word, `${word}'s`, `'${word}`, `${word}'`, `'${word}'`])
+        this.silent.add(hashTextToken(form));
     }
+    ({ mask: this.silentMask, bits: this.silentBits } = pretestTable(
+      [...this.silent],
+      SILENT_TABLE_PER_FORM,
+    ));
   }
 
   /** Whether the token of hash `h` (as the text tokenizer hashes it) is a silent word. */

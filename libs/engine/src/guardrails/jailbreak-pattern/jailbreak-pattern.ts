@@ -1,5 +1,6 @@
 import { defineSignatureGuardrail } from '../../detectors/normalize/signature-guardrail.ts';
 import {
+  NEGATION,
   NOT_NEGATED,
   NOT_REPORTED,
   type Signature,
@@ -24,8 +25,7 @@ const MODE_NAME =
  * assistant must not act as DAN or any unrestricted persona". Fixed words with one optional name
  * of at most 20 letters between them: a bounded lookbehind, linear time (recheck: safe).
  */
-const NOT_A_FORBIDDEN_PERSONA =
-  "(?<!\\b(?:not|never|nor|(?:don|can|won|shouldn|mustn)['’]t) (?:act as|pretend to be|become|behave like|roleplay as|role-play as|turn into) (?:[a-z]{1,20} (?:or|nor) )?(?:any|an?|other|some) )";
+const NOT_A_FORBIDDEN_PERSONA = `(?<!\\b${NEGATION} (?:act as|pretend to be|become|behave like|roleplay as|role-play as|turn into) (?:[a-z]{1,20} (?:or|nor) )?(?:any|an?|other|some) )`;
 
 /**
  * Jailbreak templates: DAN / "do anything now", developer-mode style modes, dual responses,
