@@ -53,7 +53,6 @@ function codePointBefore(s: string, i: number): number {
  * is 🏳 FE0F ZWJ 🌈.
  */
 function isLegitimateJoiner(original: string, i: number, cp: number): boolean {
-  if (cp !== 0x200d && cp !== 0x200c) return false;
   let prev = codePointBefore(original, i);
   if (prev === 0xfe0f && cp === 0x200d) prev = codePointBefore(original, i - 1);
   const next = original.codePointAt(i + 1) ?? -1;
@@ -62,6 +61,70 @@ function isLegitimateJoiner(original: string, i: number, cp: number): boolean {
   const n = String.fromCodePoint(next);
   if (cp === 0x200d && EXT_PICT.test(p) && EXT_PICT.test(n)) return true;
   return prev >= 0x0590 && next >= 0x0590 && JOINING_SCRIPT_LETTER.test(p) && JOINING_SCRIPT_LETTER.test(n);
+}
+
+const BLACK_FLAG = 0x1f3f4;
+const CANCEL_TAG = 0xe007f;
+/** A subdivision code (CLDR: region plus suffix, "gbsct") is 3 to 7 letters or digits. */
+const FLAG_TAGS_MIN = 3;
+const FLAG_TAGS_MAX = 7;
+const isFlagTag = (cp: number): boolean =>
+  (cp >= 0xe0030 && cp <= 0xe0039) || (cp >= 0xe0061 && cp <= 0xe007a);
+
+/**
+ * A tag character of a subdivision flag (🏴 + tags "gbsct" + CANCEL TAG = the flag of Scotland):
+ * an emoji, not hidden text. Tags that spell more than a subdivision code, or follow anything but
+ * the black flag, are reported. Scans at most FLAG_TAGS_MAX + 1 characters either way.
+ */
+function isFlagTagChar(original: string, i: number): boolean {
+  let start = i;
+  for (let k = 0; k <= FLAG_TAGS_MAX; k++) {
+    const before = codePointBefore(original, start);
+    if (before === BLACK_FLAG) break;
+    if (!isFlagTag(before)) return false;
+    start -= 2;
+  }
+  if (codePointBefore(original, start) !== BLACK_FLAG) return false;
+  let end = start;
+  while (end - start <= 2 * FLAG_TAGS_MAX && isFlagTag(original.codePointAt(end) ?? -1)) end += 2;
+  const tags = (end - start) / 2;
+  return (
+    tags >= FLAG_TAGS_MIN && tags <= FLAG_TAGS_MAX && original.codePointAt(end) === CANCEL_TAG && i <= end
+  );
+}
+
+/** Hebrew, Arabic, Syriac, Thaana, N'Ko and their presentation forms: scripts written right to left. */
+const isRtlLetter = (cp: number): boolean =>
+  (cp >= 0x0590 && cp <= 0x08ff) || (cp >= 0xfb1d && cp <= 0xfdff) || (cp >= 0xfe70 && cp <= 0xfefc);
+const isDirectionalMark = (cp: number): boolean => cp === 0x200e || cp === 0x200f || cp === 0x061c;
+/** How far a directional mark may sit from the right-to-left text it belongs to (code units). */
+const MARK_REACH = 16;
+
+/**
+ * LRM, RLM and ALM are how right-to-left text is written (Unicode's bidi algorithm asks for them
+ * around neutral characters and numbers); unlike embeddings, overrides and isolates they reorder
+ * nothing on their own. One next to right-to-left letters, not beside another mark (a run of marks
+ * can carry a hidden bit pattern), is text.
+ */
+function isLegitimateMark(original: string, i: number): boolean {
+  if (isDirectionalMark(codePointBefore(original, i)) || isDirectionalMark(original.charCodeAt(i + 1)))
+    return false;
+  const from = Math.max(0, i - MARK_REACH);
+  const to = Math.min(original.length, i + 1 + MARK_REACH);
+  for (let k = from; k < to; k++) if (isRtlLetter(original.charCodeAt(k))) return true;
+  return false;
+}
+
+/**
+ * Format characters that are part of ordinary text, not hiding or reordering it: joiners in emoji
+ * and joining scripts, subdivision flags' tags, directional marks in right-to-left text, and a
+ * byte-order mark that opens the text (files and clipboards carry one).
+ */
+function isLegitimateFormatChar(original: string, i: number, cp: number): boolean {
+  if (cp === 0x200d || cp === 0x200c) return isLegitimateJoiner(original, i, cp);
+  if (cp >= 0xe0020 && cp <= CANCEL_TAG) return isFlagTagChar(original, i);
+  if (isDirectionalMark(cp)) return isLegitimateMark(original, i);
+  return cp === 0xfeff && i === 0;
 }
 
 const isAsciiLetter = (u: number): boolean => u >= 0x61 && u <= 0x7a;
@@ -98,7 +161,7 @@ export function findInvisible(original: string): NormalizedText['invisible'] {
       if (cp > 0xffff) w = 2;
     }
     const kind = invisibleKind(cp);
-    if (kind !== undefined && !isLegitimateJoiner(original, i, cp)) {
+    if (kind !== undefined && !isLegitimateFormatChar(original, i, cp)) {
       const last = found[found.length - 1];
       if (last && last.kind === kind && last.end === i) last.end = i + w;
       else found.push({ start: i, end: i + w, kind });
@@ -214,7 +277,7 @@ function foldUnits(
       i += w;
       const kind = invisibleKind(cp);
       if (kind !== undefined) {
-        if (!isLegitimateJoiner(original, at, cp)) {
+        if (!isLegitimateFormatChar(original, at, cp)) {
           const last = invisible[invisible.length - 1];
           if (last && last.kind === kind && last.end === at) last.end = at + w;
           else invisible.push({ start: at, end: at + w, kind });

@@ -20,7 +20,7 @@ export const invisibleText = defineGuardrail({
   stages: ['input', 'output', 'tool'],
   category: 'prompt-attack',
   description:
-    'Detects zero-width characters, bidirectional-override controls and Unicode tag characters that hide or reorder text (emoji joiners and joiners inside Arabic/Indic words are ignored); redaction strips them, and hidden tag text is decoded into the details.',
+    'Detects zero-width characters, bidirectional-override controls and Unicode tag characters that hide or reorder text (ordinary uses are ignored: joiners in emoji and in Arabic/Indic words, the tags of subdivision flags such as the flag of Scotland, directional marks in right-to-left text, a byte-order mark opening the text); redaction strips them, and hidden tag text is decoded into the details.',
   defaultSeverity: 'medium',
   supportsRedaction: true,
   config: {
