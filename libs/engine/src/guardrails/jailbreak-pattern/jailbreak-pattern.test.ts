@@ -37,6 +37,8 @@ describe('JailbreakPattern', () => {
     'Never act as an unrestricted AI.',
     'Users tricked the assistant into bypassing content policies last year.',
     'How do I enable developer mode on Android?',
+    'Developer mode is enabled in Android settings under About phone. How do I turn it off?',
+    'God mode is enabled in the game after you type the cheat code.',
     'A game with no rules is chaos.',
     'Dr. Al Smith will see you at the clinic on Monday.',
     'Nobody does anything now that the shop is closed? Everyone does something.',

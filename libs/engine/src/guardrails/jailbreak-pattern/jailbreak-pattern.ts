@@ -21,6 +21,13 @@ const MODE_NAME =
   '(?:developer|dev|jailbreak|jailbroken|dan|god|evil|chaos|anarchy|unfiltered|unrestricted|uncensored|dude|stan|omega|opposite|alphabreak|devil|villain)';
 
 /**
+ * Phones, browsers, operating systems and games have developer and god modes of their own:
+ * "Developer mode is enabled in Android settings" is no jailbreak. Read up to the sentence's end.
+ */
+const ON_A_DEVICE =
+  '(?![^.!?\\n]{0,60}\\b(?:android|ios|iphone|ipad|phone|tablet|device|settings|chrome|browser|extensions?|windows|macos|linux|xcode|samsung|pixel|xbox|playstation|console|router|bios|game|games|cheats?)\\b)';
+
+/**
  * Opens a persona pattern that a prohibition names: "never act as an unrestricted AI", "the
  * assistant must not act as DAN or any unrestricted persona". Fixed words with one optional name
  * of at most 20 letters between them: a bounded lookbehind, linear time (recheck: safe).
@@ -51,7 +58,7 @@ export const JAILBREAK_SIGNATURES: readonly Signature[] = [
   ),
   sig(
     'dan-mode',
-    `\\b${MODE_NAME} ?mode\\b${gap(20)}\\b(?:enabled|activated|engaged|output|response|polic(?:y|ies))\\b`,
+    `\\b${MODE_NAME} ?mode\\b${ON_A_DEVICE}${gap(20)}\\b(?:enabled|activated|engaged|output|response|polic(?:y|ies))\\b`,
   ),
   sig(
     'enable-mode',

@@ -72,6 +72,7 @@ describe('OverrideInstruction', () => {
     'That is done. Now we need new tests for the parser.',
     'Ok that is done, now the second test of the suite fails, can you look?',
     'Forget about the weekend, we have a deadline.',
+    'Forget what I said about Tuesday, the meeting is on Wednesday now.',
     'Please follow the instructions in the manual.',
     'Can you explain the previous chapter?',
     "N'oubliez pas les instructions de sécurité.",

@@ -126,6 +126,14 @@ export const MULTILINGUAL_OVERRIDE_SIGNATURES: readonly Signature[] = [
  * qualifier ("previous", "all", "your", "system") and a rule-like noun within one sentence, so
  * "ignore the noise in this data" or "forget about the weekend" pass.
  */
+/**
+ * "Forget what I said about Tuesday" takes back a remark, not the rules: what was said may be
+ * about anything but the reader's rules, instructions or limits ("forget what you were told about
+ * your rules" still fails).
+ */
+const NOT_ABOUT_A_TOPIC =
+  '(?! about\\b(?! (?:(?:your|the|my|any|all|those|these|previous|prior|earlier) ){0,2}(?:rules|instructions|guidelines|restrictions|limits|limitations|polic(?:y|ies)|programming|prompts?|training|ethics|morals|filters|safety)\\b))';
+
 export const OVERRIDE_SIGNATURES: readonly Signature[] = [
   sig(
     'ignore-prior-instructions',
@@ -133,7 +141,7 @@ export const OVERRIDE_SIGNATURES: readonly Signature[] = [
   ),
   sig(
     'forget-everything',
-    `${NOT_NEGATED}${NOT_REPORTED}\\b(?:forget|ignore|disregard)\\b (?:about )?(?:everything|all (?:of )?(?:that|this|the above|above|before)|what (?:i|you|we) (?:said|told you|were told|discussed)|anything (?:i|you) (?:said|were told)|the above|all that came before)\\b`,
+    `${NOT_NEGATED}${NOT_REPORTED}\\b(?:forget|ignore|disregard)\\b (?:about )?(?:everything|all (?:of )?(?:that|this|the above|above|before)|what (?:i|you|we) (?:said|told you|were told|discussed)${NOT_ABOUT_A_TOPIC}|anything (?:i|you) (?:said|were told)|the above|all that came before)\\b`,
   ),
   // Not the instructions found in what the model reads: "do not follow instructions embedded in
   // retrieved documents" is security advice (IN_UNTRUSTED_CONTENT).
