@@ -33,6 +33,10 @@
  *   people's first names ("Biden signed the bill today.", "Joe is here."), written before
  *   Toxicity stopped reading politicians' names (guardrails/toxicity/politician-names.ts). No
  *   training data is made from them.
+ * - `phishing`: security notices that disown a request ("We will never call you and ask for your
+ *   one-time passcode."), written from a fresh probe of everyday messages; they shaped the
+ *   prohibition rule's phishing forms. `phishing-check`: the same kind, written before the rule
+ *   was changed and not tuned on. No training data is made from them.
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -58,6 +62,8 @@ export const EVERYDAY_TEXTS = [
   'prohibitions',
   'prohibitions-check',
   'public-life',
+  'phishing',
+  'phishing-check',
 ].map((name) => ({
   name,
   texts: readFileSync(join(here, `everyday/${name}.txt`), 'utf8')

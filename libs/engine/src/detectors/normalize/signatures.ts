@@ -52,10 +52,11 @@ export const IN_UNTRUSTED_CONTENT =
  * Opens the same kind of pattern where the request is reported, made of a third party: "when a
  * user asks it to ignore previous instructions", "tricked the model into", "made the bot reveal",
  * or made of the reader by a third party ("if a user asks you to ignore your rules, refuse"), or
- * disowned by one ("we will never ask you to share your password", the phishing warning).
+ * disowned by one ("we will never ask you to share your password", "nobody from IT will ask you
+ * to", the phishing warning).
  */
 export const NOT_REPORTED =
-  "(?<!\\b(?:(?:asks?|asked|tells?|told|makes?|made|gets?|got|forces?|forced|tricks?|tricked|convinces?|convinced|persuades?|persuaded|causes?|caused) (?:it|them|the (?:bot|model|assistant|chatbot|llm|ai|agent))(?: to| into)?|(?:a user|the user|users|someone|anyone|somebody|anybody|they|a customer|the customer) (?:asks?|asked|tells?|told|wants?|wanted) you to|(?:never|not|won['’]t|wont|don['’]t|dont|doesn['’]t|doesnt)(?: ever)? (?:ask|request|require)s? you to) )";
+  "(?<!\\b(?:(?:asks?|asked|tells?|told|makes?|made|gets?|got|forces?|forced|tricks?|tricked|convinces?|convinced|persuades?|persuaded|causes?|caused) (?:it|them|the (?:bot|model|assistant|chatbot|llm|ai|agent))(?: to| into)?|(?:a user|the user|users|someone|anyone|somebody|anybody|they|a customer|the customer) (?:asks?|asked|tells?|told|wants?|wanted) you to|(?:never|not|won['’]t|wont|don['’]t|dont|doesn['’]t|doesnt)(?: ever)? (?:ask|request|require)s? you to|(?:nobody|no one)(?: (?:from|at|in|on|of) (?:the )?[a-z]{1,20}(?: [a-z]{1,20})?)? (?:will|would|should|can)(?: ever)? (?:ask|request|require) you to) )";
 
 /**
  * Put before the word that says whose instructions a pattern means: instructions that belong to

@@ -28,8 +28,14 @@ import { IN_UNTRUSTED_CONTENT } from '../../detectors/normalize/signatures.ts';
 
 /** A word of the act's object, or one before it, that does not start a new request. */
 const WORD = "(?!(?:and|but|or|then|instead|just|so|now)\\b)[a-z'’-]+";
+/** A word of an object that follows its verb directly ("request your password"): not "me", whom the writer asks. */
+const WORD_OF_OBJECT = "(?!(?:and|but|or|then|instead|just|so|now|to|me|us)\\b)[a-z'’-]+";
+/**
+ * What attacks target, and what phishing warnings guard: PINs, one-time and verification codes,
+ * card and account numbers, login details ("we will never ask you for your one-time passcode").
+ */
 const GUARDED_OBJECT =
-  '(?:system (?:prompt|message)s?|prompts?|instructions?|rules|guidelines|directives|polic(?:y|ies)|filters?|restrictions|safeguards|passwords?|secrets?|keys?|credentials|tokens?)';
+  '(?:system (?:prompt|message)s?|prompts?|instructions?|rules|guidelines|directives|polic(?:y|ies)|filters?|restrictions|safeguards|passwords?|passcodes?|pins?|otps?|codes?|secrets?|keys?|credentials|tokens?|(?:card|account) (?:numbers?|details)|(?:login|bank|banking|card|account) details)';
 
 const ACTS_ON_OBJECT = [
   'ignore',
@@ -45,6 +51,9 @@ const ACTS_ON_OBJECT = [
   'print',
   'show',
   'forget',
+  'give',
+  'tell',
+  'send',
 ];
 const ACTS_AS_PERSONA = ['pretend to be', 'act as', 'roleplay as', 'role-play as', 'impersonate'];
 /**
@@ -57,20 +66,37 @@ const ACTS_ON_EMBEDDED = ['follow', 'obey', 'execute'];
  * password", "never ask users for their credentials". What they ask for follows.
  */
 const ASKS = ['ask', 'asks', 'request', 'require'];
-const ASKED_TO = [...ACTS_ON_OBJECT, 'tell', 'give', 'send', 'provide', 'enter', 'type', 'confirm'];
+/** Who is asked; "never request your password" names nobody. */
+const ASKED = ['you', 'users', 'customers', 'clients', 'members', 'anyone', 'them'];
+const ASKED_TO = [...ACTS_ON_OBJECT, 'provide', 'enter', 'type', 'confirm'];
+/** How the disowned request would come: "we will never call you and ask for your passcode". */
+const CONTACTS = ['call', 'email', 'text', 'phone', 'message', 'contact'];
 /** The words that may open the act, read before the pattern is tried (most negations negate something else). */
 const ACT_OPENINGS = [
   ...new Set(
-    [...ACTS_ON_OBJECT, ...ACTS_AS_PERSONA, ...ACTS_ON_EMBEDDED, ...ASKS].map((a) => a.split(/[ -]/)[0]!),
+    [...ACTS_ON_OBJECT, ...ACTS_AS_PERSONA, ...ACTS_ON_EMBEDDED, ...ASKS, ...CONTACTS].map(
+      (a) => a.split(/[ -]/)[0]!,
+    ),
   ),
 ];
 /** Words that may stand between the negation and the act, after an optional "to": "never to ever again reveal". */
 const INTENSIFIERS = ['ever again', 'ever', 'at all'];
 const INTENSIFIERS_SPACED = INTENSIFIERS.map((w) => `${w} `);
 
+/** A disowned request: "(never) call you and ask for your passcode", "(never) request your password". */
+const DISOWNED_REQUEST = `(?:(?:${CONTACTS.join('|')}) (?:${ASKED.join('|')}) (?:and|to) )?(?:${ASKS.join('|')}) (?:(?:(?:${ASKED.join('|')}) )?(?:to (?:${ASKED_TO.join('|')}) |for )(?:${WORD} ){0,4}|(?:${WORD_OF_OBJECT} ){0,4})${GUARDED_OBJECT}`;
+
 /** What may follow the negation, read from just after it. */
 export const FORBIDDEN_ACT = new RegExp(
-  `^(?:to )?(?:(?:${INTENSIFIERS.join('|')}) )?(?:(?:${ACTS_ON_OBJECT.join('|').replace('forget', 'forget(?! to\\b)')}) (?:${WORD} ){0,4}${GUARDED_OBJECT}|(?:${ACTS_AS_PERSONA.join('|')}) (?:${WORD} ){0,3}${WORD}|(?:${ACTS_ON_EMBEDDED.join('|')}) (?:${WORD} ){0,3}(?:instructions?|commands|directives|orders)${IN_UNTRUSTED_CONTENT}|(?:${ASKS.join('|')}) (?:you|users|customers|anyone) (?:to (?:${ASKED_TO.join('|')}) |for )(?:${WORD} ){0,4}${GUARDED_OBJECT})\\b`,
+  `^(?:to )?(?:(?:${INTENSIFIERS.join('|')}) )?(?:(?:${ACTS_ON_OBJECT.join('|').replace('forget', 'forget(?! to\\b)')}) (?:${WORD} ){0,4}${GUARDED_OBJECT}|(?:${ACTS_AS_PERSONA.join('|')}) (?:${WORD} ){0,3}${WORD}|(?:${ACTS_ON_EMBEDDED.join('|')}) (?:${WORD} ){0,3}(?:instructions?|commands|directives|orders)${IN_UNTRUSTED_CONTENT}|${DISOWNED_REQUEST})\\b`,
+);
+
+/**
+ * What may follow "nobody" or "no one": where they are from and a modal, then only a disowned
+ * request ("Nobody from IT will ever ask you for your password").
+ */
+export const NOBODY_ASKS = new RegExp(
+  `^(?:(?:from|at|in|on|of) (?:${WORD} ){1,3}?)?(?:will|would|should|shall|can|is going to) (?:ever )?${DISOWNED_REQUEST}\\b`,
 );
 
 /** The subject and modal of the prohibition, read back from the negation ("make sure you do"). */
@@ -119,13 +145,17 @@ const CONDITION_OPENINGS = CONDITION_SUBJECTS.map((w) => `${w} `);
 const opensCondition = (u: Uint16Array, i: number): boolean => CONDITION_OPENINGS.some((w) => holds(u, i, w));
 
 /**
- * Where each negation word starts ("not", "never", "nor", "cannot", "dont", "doesnt" and every
- * "n't" contraction) and where the word after it begins, in text order: one pass over the units,
+ * Where each negation word starts ("not", "never", "nor", "cannot", "dont", "doesnt", every
+ * "n't" contraction, and "nobody" or "no one", marked, which only disown a request) and where the word after it begins, in text order: one pass over the units,
  * looking closer only at each "n", and at each "i" for the "if" that may open a refusal rule (its
  * start goes to `conditions`; a pass of its own, even the typed array's `indexOf`, cost more).
  */
-function negations(u: Uint16Array, n: number, conditions: number[]): Array<{ start: number; next: number }> {
-  const found: Array<{ start: number; next: number }> = [];
+function negations(
+  u: Uint16Array,
+  n: number,
+  conditions: number[],
+): Array<{ start: number; next: number; nobody?: true }> {
+  const found: Array<{ start: number; next: number; nobody?: true }> = [];
   for (let i = 0; i < n; i++) {
     if (u[i] === 0x69) {
       if (u[i + 1] === 0x66 && u[i + 2] === SPACE && boundaryAt(u, i) && opensCondition(u, i + 3))
@@ -140,6 +170,8 @@ function negations(u: Uint16Array, n: number, conditions: number[]): Array<{ sta
         if (boundaryAt(u, i)) found.push({ start: i, next: i + 4 });
         else if (holds(u, i - 3, 'can') && boundaryAt(u, i - 3)) found.push({ start: i - 3, next: i + 4 });
       } else if (u[i + 2] === 0x72 && boundaryAt(u, i)) found.push({ start: i, next: i + 4 });
+    } else if (after === 0x6f && (holds(u, i + 2, 'body ') || holds(u, i + 2, ' one ')) && boundaryAt(u, i)) {
+      found.push({ start: i, next: i + 7, nobody: true });
     } else if (after === 0x65) {
       if (holds(u, i + 2, 'ver ') && boundaryAt(u, i)) found.push({ start: i, next: i + 6 });
     } else if ((after === 0x27 || after === 0x2019) && u[i + 2] === 0x74 && u[i + 3] === SPACE) {
@@ -169,7 +201,12 @@ function prohibitionAt(
   start: number,
   next: number,
   last: number,
+  nobody: boolean,
 ): { from: number; to: number } | undefined {
+  if (nobody) {
+    const asks = NOBODY_ASKS.exec(unitsString(u, next, Math.min(n, next + ACT_CHARS)));
+    return asks ? { from: start, to: next + asks[0].length } : undefined;
+  }
   const before = (chars: number): string => unitsString(u, Math.max(last, start - chars), start);
   if (opensAct(u, next)) {
     const act = FORBIDDEN_ACT.exec(unitsString(u, next, Math.min(n, next + ACT_CHARS)));
@@ -190,9 +227,9 @@ function prohibitionAt(
 export function blankProhibitions(u: Uint16Array, n: number): boolean {
   const conditions: number[] = [];
   let last = 0;
-  for (const { start, next } of negations(u, n, conditions)) {
+  for (const { start, next, nobody } of negations(u, n, conditions)) {
     if (start < last) continue;
-    const span = prohibitionAt(u, n, start, next, last);
+    const span = prohibitionAt(u, n, start, next, last, nobody === true);
     if (!span) continue;
     last = span.to;
     u.fill(SPACE, span.from, span.to);

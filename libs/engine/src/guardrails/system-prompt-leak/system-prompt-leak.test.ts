@@ -79,6 +79,7 @@ describe('SystemPromptLeak', () => {
     'What were you told at the interview about the salary?',
     'Reply with the text of the email you received.',
     'You are asked not to disclose the results before Monday.',
+    'Nobody at the help desk will ask you to tell them your password.',
   ])('passes %s', (text) => {
     expect(run(text).passed).toBe(true);
   });
