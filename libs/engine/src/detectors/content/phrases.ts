@@ -499,6 +499,12 @@ const NOT_IN_FICTION = `(?![^.!?\\n]{0,40}\\b${alt(['games?', 'video games?', 'c
  * "snipe the best deals", "crush my competition") or inside a game or story ("kill someone in
  * Call of Duty") are no such request.
  */
+/**
+ * Process trees and documents have children, parents and workers: "kill all child processes",
+ * "terminate the parent process", "remove the child nodes" are about computers.
+ */
+const NOT_A_COMPUTING_OBJECT = `(?! ${alt(['process(?:es)?', 'threads?', 'nodes?', 'elements?', 'components?', 'widgets?', 'windows?', 'tasks?', 'jobs?', 'pids?', 'pods?', 'containers?', 'objects?', 'class(?:es)?', 'rows?', 'records?', 'branch(?:es)?', 'directories', 'directory', 'folders?', 'items?', 'issues?', 'tickets?', 'commits?', 'accounts?', 'sessions?'])}\\b)`;
+
 const VIOLENCE_TO_PERSON = [
   `${alt([
     'how (?:do|can|could|would|should|might|will) (?:i|we|you|one|someone|people)(?: best)?',
@@ -632,7 +638,7 @@ const VIOLENCE_TO_PERSON = [
       'corpses?',
       PROTECTED_GROUP,
     ],
-  )}(?:(?:'s|') ${alt(['life', 'lives', 'heads?', 'faces?', 'necks?', 'throats?', 'sternum', 'skulls?', 'body', 'bodies', 'legs?', 'arms?', 'hands?', 'fingers?', 'eyes?', 'heart'])})?\\b(?!')${NOT_IN_FICTION}`,
+  )}(?:(?:'s|') ${alt(['life', 'lives', 'heads?', 'faces?', 'necks?', 'throats?', 'sternum', 'skulls?', 'body', 'bodies', 'legs?', 'arms?', 'hands?', 'fingers?', 'eyes?', 'heart'])})?\\b(?!')${NOT_A_COMPUTING_OBJECT}${NOT_IN_FICTION}`,
   `where can (?:i|we) find ${alt(['people', 'someone', 'somebody', 'a person', 'humans'])} to ${alt(['kill', 'shoot', 'stab', 'murder', 'attack', 'hurt', 'beat up', 'torture'])}`,
   // "How can I commit a murder", "how do I best plan an assassination" (not "a murder mystery").
   `${alt(['how (?:do|can|could|would|should|might|will) (?:i|we|you|one|someone|people)(?: best)?', 'how to', 'help me', 'teach me (?:how )?to', 'steps to'])} ${alt(['commit(?:ting)?', 'plan(?:ning)?', 'carry(?:ing)? out', 'get away with'])} (?:an? |the )?(?:perfect )?${alt(['murders?', 'homicides?', 'assassinations?', 'massacres?', 'mass shootings?', 'school shootings?', 'terror(?:ist)? attacks?', 'bombings?'])}\\b(?! ${alt(['mystery', 'mysteries', 'party', 'novel', 'story', 'game', 'scene'])})`,
