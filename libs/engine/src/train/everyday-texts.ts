@@ -37,6 +37,11 @@
  *   one-time passcode."), written from a fresh probe of everyday messages; they shaped the
  *   prohibition rule's phishing forms. `phishing-check`: the same kind, written before the rule
  *   was changed and not tuned on. No training data is made from them.
+ * - `messages`: 97 everyday messages to an assistant, written on 2026-11-25 as a fresh probe across
+ *   every built-in profile (system prompts, follow-ups, formatting requests, questions in attack
+ *   words, right-to-left text and flags). Three signature fixes came from it (InvisibleText's
+ *   flags and directional marks, JailbreakPattern's device modes, OverrideInstruction's "forget
+ *   what I said about"); no model was tuned on it.
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -64,6 +69,7 @@ export const EVERYDAY_TEXTS = [
   'public-life',
   'phishing',
   'phishing-check',
+  'messages',
 ].map((name) => ({
   name,
   texts: readFileSync(join(here, `everyday/${name}.txt`), 'utf8')
