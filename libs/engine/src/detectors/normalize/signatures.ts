@@ -59,6 +59,13 @@ export const NOT_REPORTED =
   "(?<!\\b(?:(?:asks?|asked|tells?|told|makes?|made|gets?|got|forces?|forced|tricks?|tricked|convinces?|convinced|persuades?|persuaded|causes?|caused) (?:it|them|the (?:bot|model|assistant|chatbot|llm|ai|agent))(?: to| into)?|(?:a user|the user|users|someone|anyone|somebody|anybody|they|a customer|the customer) (?:asks?|asked|tells?|told|wants?|wanted) you to|(?:never|not|won['’]t|wont|don['’]t|dont|doesn['’]t|doesnt)(?: ever)? (?:ask|request|require)s? you to|(?:nobody|no one)(?: (?:from|at|in|on|of) (?:the )?[a-z]{1,20}(?: [a-z]{1,20})?)? (?:will|would|should|can)(?: ever)? (?:ask|request|require) you to) )";
 
 /**
+ * Put before a request to skip it when it is quoted to be asked about, a mention rather than a
+ * use: "What does 'ignore previous instructions' mean?", "the phrase “ignore all prior rules”".
+ */
+export const NOT_MENTIONED =
+  '(?<!\\b(?:what (?:does|do|did)|what is meant by|the (?:phrase|term|words?|expression|sentence)|meaning of) ["\'“‘])';
+
+/**
  * Put before the word that says whose instructions a pattern means: instructions that belong to
  * a third party ("the bot started to ignore its system prompt", "users ignore their previous
  * instructions") are talked about, not overridden.

@@ -1,6 +1,7 @@
 import { defineSignatureGuardrail } from '../../detectors/normalize/signature-guardrail.ts';
 import {
   IN_UNTRUSTED_CONTENT,
+  NOT_MENTIONED,
   NOT_NEGATED,
   NOT_REPORTED,
   NOT_THIRD_PARTY_OWNED,
@@ -137,7 +138,7 @@ const NOT_ABOUT_A_TOPIC =
 export const OVERRIDE_SIGNATURES: readonly Signature[] = [
   sig(
     'ignore-prior-instructions',
-    `${NOT_NEGATED}${NOT_REPORTED}\\b${VERB}\\b${gap(40)}${NOT_THIRD_PARTY_OWNED}\\b${QUALIFIER}\\b${gap(30)}\\b${NOUN}\\b`,
+    `${NOT_NEGATED}${NOT_REPORTED}${NOT_MENTIONED}\\b${VERB}\\b${gap(40)}${NOT_THIRD_PARTY_OWNED}\\b${QUALIFIER}\\b${gap(30)}\\b${NOUN}\\b`,
   ),
   sig(
     'forget-everything',

@@ -1,5 +1,6 @@
 import { defineSignatureGuardrail } from '../../detectors/normalize/signature-guardrail.ts';
 import {
+  NOT_MENTIONED,
   NOT_NEGATED,
   NOT_REPORTED,
   NOT_THIRD_PARTY_OWNED,
@@ -24,7 +25,7 @@ const sig = (id: string, source: string, weight = 1): Signature => ({
 export const PROMPT_INJECTION_SIGNATURES: readonly Signature[] = [
   sig(
     'ignore-previous-instructions',
-    `${NOT_NEGATED}${NOT_REPORTED}\\b(?:ignore|disregard|forget|override|bypass|skip)\\b${gap(25)}${NOT_THIRD_PARTY_OWNED}\\b(?:previous|previously|prior|above|earlier|preceding|all|your|system)\\b${gap(15)}\\b(?:instructions?|prompts?|directives?|rules|commands|guidelines|context)\\b`,
+    `${NOT_NEGATED}${NOT_REPORTED}${NOT_MENTIONED}\\b(?:ignore|disregard|forget|override|bypass|skip)\\b${gap(25)}${NOT_THIRD_PARTY_OWNED}\\b(?:previous|previously|prior|above|earlier|preceding|all|your|system)\\b${gap(15)}\\b(?:instructions?|prompts?|directives?|rules|commands|guidelines|context)\\b`,
   ),
   sig(
     'special-tokens',
