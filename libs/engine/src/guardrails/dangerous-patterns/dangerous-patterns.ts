@@ -83,7 +83,9 @@ export const PAYLOAD_PATTERNS: Array<{
     pattern:
       /['"`]?\s{0,5};\s{0,5}(?:drop\s{1,5}(?:table|database)|delete\s{1,5}from|truncate\s{1,5}table|shutdown|exec(?:ute)?\s{1,5}xp_cmdshell)\b/gi,
   },
-  { category: 'sql-injection', pattern: /['"`]\s{0,5}(?:--|#|\/\*)/g },
+  // A quote closed and the rest of the query commented out (`admin'--`). Not a command-line flag or
+  // a Markdown code span that opens one ("pass `--port`", "`#include`").
+  { category: 'sql-injection', pattern: /['"`]\s{0,5}(?:--|#|\/\*)(?![\w-])/g },
   {
     category: 'sql-injection',
     pattern:
