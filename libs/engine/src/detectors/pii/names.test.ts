@@ -97,6 +97,12 @@ describe('findPersons', () => {
     expect(spans('The Doppler effect explains it.')).toEqual([]);
     expect(spans('My colleague Anna Roth sent it.')).toEqual([[13, 22, 1]]);
   });
+  it('reads a given name before an institution, a war or a building as no person', () => {
+    expect(spans('Tell me about the history of the Roman Senate.')).toEqual([]);
+    expect(spans('Tell me about the Roman Empire.')).toEqual([]);
+    expect(spans('We stayed at the Lincoln Hotel near the Lincoln Memorial.')).toEqual([]);
+    expect(spans('Roman Polanski directed it.').length).toBe(1);
+  });
   it('does not depend on the texts scanned before (the word caches are only caches)', () => {
     // thousands of distinct ASCII and non-ASCII words overflow and reset the lookup caches
     findPersons(

@@ -108,7 +108,10 @@ inc ltd llc corp corporation company co gmbh ag sa plc group bank university col
 foundation association orchestra band records studios hospital clinic church agency partners holdings
 street st avenue ave road rd boulevard blvd lane ln drive court ct way place square terrace crescent close
 parkway highway office airport station river mountain county city island islands republic kingdom
-ira prize award medal scholarship syndrome disease theorem equation principle effect index scale`.split(
+ira prize award medal scholarship syndrome disease theorem equation principle effect index scale
+empire senate army navy parliament congress council dynasty revolution war wars cathedral palace museum
+library ocean sea valley desert peninsula festival league federation ministry department committee
+commission temple abbey monastery gallery theatre theater stadium arena hotel restaurant mall memorial`.split(
     /\s+/,
   ),
 );
