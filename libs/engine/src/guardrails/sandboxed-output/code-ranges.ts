@@ -14,6 +14,7 @@ export function markdownCodeRanges(text: string): Array<[number, number]> {
   const n = text.length;
   let lineStart = 0;
   let fence: { char: string; length: number; start: number } | undefined;
+  let tick = text.indexOf('`');
   while (lineStart < n) {
     let lineEnd = text.indexOf('\n', lineStart);
     if (lineEnd < 0) lineEnd = n;
@@ -26,15 +27,16 @@ export function markdownCodeRanges(text: string): Array<[number, number]> {
       }
     } else if (opened && !(opened.char === '`' && opened.infoHasBacktick)) {
       fence = { char: opened.char, length: opened.length, start: lineStart };
-    } else if (text.slice(lineStart, lineEnd).trim() === '') {
+    } else if (isBlank(text, lineStart, lineEnd)) {
       paragraph++;
     } else {
-      for (let i = lineStart; i < lineEnd; i++) {
-        if (text.charCodeAt(i) !== 0x60) continue;
-        let j = i;
+      // The next backtick from here, found once: the cursor only moves forward.
+      if (tick >= 0 && tick < lineStart) tick = text.indexOf('`', lineStart);
+      while (tick >= 0 && tick < lineEnd) {
+        let j = tick;
         while (j < lineEnd && text.charCodeAt(j) === 0x60) j++;
-        runs.push([i, j - i, paragraph]);
-        i = j - 1;
+        runs.push([tick, j - tick, paragraph]);
+        tick = text.indexOf('`', j);
       }
     }
     lineStart = lineEnd + 1;
@@ -63,6 +65,14 @@ export function markdownCodeRanges(text: string): Array<[number, number]> {
     k = close;
   }
   return [...ranges, ...spans].sort((x, y) => x[0] - y[0]);
+}
+
+function isBlank(text: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i);
+    if (c !== 0x20 && c !== 0x09 && c !== 0x0d) return false;
+  }
+  return true;
 }
 
 /** A fence line: up to three spaces, then three or more backticks or tildes. */
