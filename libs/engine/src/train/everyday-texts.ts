@@ -42,6 +42,10 @@
  *   words, right-to-left text and flags). Three signature fixes came from it (InvisibleText's
  *   flags and directional marks, JailbreakPattern's device modes, OverrideInstruction's "forget
  *   what I said about"); no model was tuned on it.
+ * - `other-languages-check`: 30 everyday messages in eleven languages with the words of override
+ *   attacks ("Vergiss nicht …", "Ignora el ruido de fondo …", "Oublie ce que j'ai dit …"),
+ *   written the same day; it found "forget everything I said about …" failing in English, German,
+ *   Spanish, French and Italian. No model was tuned on it.
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -70,6 +74,7 @@ export const EVERYDAY_TEXTS = [
   'phishing',
   'phishing-check',
   'messages',
+  'other-languages-check',
 ].map((name) => ({
   name,
   texts: readFileSync(join(here, `everyday/${name}.txt`), 'utf8')

@@ -60,7 +60,7 @@ const RU_VERBS = [
 export const MULTILINGUAL_OVERRIDE_SIGNATURES: readonly Signature[] = [
   sig(
     'override-de',
-    `\\b(?:vergiss|vergessen sie|ignoriere|ignorieren sie|missachte|beachte nicht)\\b(?! nicht\\b)${gap(40)}\\b(?:alles|alle|deine|ihre|vorherigen|bisherigen|obigen|vorigen|fruheren|obige|vorherige)\\b`,
+    `\\b(?:vergiss|vergessen sie|ignoriere|ignorieren sie|missachte|beachte nicht)\\b(?! nicht\\b)${gap(40)}\\b(?:alles|alle|deine|ihre|vorherigen|bisherigen|obigen|vorigen|fruheren|obige|vorherige)\\b(?!,? was (?:ich|wir) (?:uber|zu|bezuglich) )`,
   ),
   sig(
     'override-es-fr-it',
@@ -103,7 +103,7 @@ export const MULTILINGUAL_OVERRIDE_SIGNATURES: readonly Signature[] = [
   // everything, where "todo" / "tout" / "tutto" ends the clause or leads to what was said before.
   sig(
     'override-es-fr-it-everything',
-    `(?<!\\b(?:no|non) )\\b(?:olvid(?:a|e|en|ad|ar)|oubli(?:e|ez|er)|dimentic(?:a|ate|are))\\b (?:todo|tout|tutto)\\b(?:[,.;:!]|$| (?:y|et|e)\\b| (?:lo |ce |quello |cio )?(?:que|qui|che)\\b| (?:lo )?anterior\\b| (?:antes|avant|prima)\\b)`,
+    `(?<!\\b(?:no|non) )\\b(?:olvid(?:a|e|en|ad|ar)|oubli(?:e|ez|er)|dimentic(?:a|ate|are))\\b (?:todo|tout|tutto)\\b(?:[,.;:!]|$| (?:y|et|e)\\b| (?:lo |ce |quello |cio )?(?:que|qui|che)\\b(?! (?:te |vous |ti )?(?:dije|he dicho|j'ai dit|ai dit|ho detto|dissi) (?:sobre|sur|su|sul|sulla|del|della|de la|du|a propos)\\b)| (?:lo )?anterior\\b| (?:antes|avant|prima)\\b)`,
   ),
   // Russian: a verb, then "all" / "previous" / "your" and a rule-like noun in the same sentence.
   sig(
@@ -128,7 +128,8 @@ export const MULTILINGUAL_OVERRIDE_SIGNATURES: readonly Signature[] = [
  * "ignore the noise in this data" or "forget about the weekend" pass.
  */
 /**
- * "Forget what I said about Tuesday" takes back a remark, not the rules: what was said may be
+ * "Forget what I said about Tuesday" (or "everything I said about Tuesday", in German "alles, was
+ * ich über Dienstag gesagt habe", in Spanish "todo lo que dije sobre …") takes back a remark, not the rules: what was said may be
  * about anything but the reader's rules, instructions or limits ("forget what you were told about
  * your rules" still fails).
  */
@@ -142,7 +143,7 @@ export const OVERRIDE_SIGNATURES: readonly Signature[] = [
   ),
   sig(
     'forget-everything',
-    `${NOT_NEGATED}${NOT_REPORTED}\\b(?:forget|ignore|disregard)\\b (?:about )?(?:everything|all (?:of )?(?:that|this|the above|above|before)|what (?:i|you|we) (?:said|told you|were told|discussed)${NOT_ABOUT_A_TOPIC}|anything (?:i|you) (?:said|were told)|the above|all that came before)\\b`,
+    `${NOT_NEGATED}${NOT_REPORTED}\\b(?:forget|ignore|disregard)\\b (?:about )?(?:everything(?!,? (?:that )?(?:i|we) (?:said|told you|wrote|mentioned) (?:about|regarding|on)\\b)|all (?:of )?(?:that|this|the above|above|before)|what (?:i|you|we) (?:said|told you|were told|discussed)${NOT_ABOUT_A_TOPIC}|anything (?:i|you) (?:said|were told)|the above|all that came before)\\b`,
   ),
   // Not the instructions found in what the model reads: "do not follow instructions embedded in
   // retrieved documents" is security advice (IN_UNTRUSTED_CONTENT).
