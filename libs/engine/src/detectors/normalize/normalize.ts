@@ -88,9 +88,7 @@ function isFlagTagChar(original: string, i: number): boolean {
   let end = start;
   while (end - start <= 2 * FLAG_TAGS_MAX && isFlagTag(original.codePointAt(end) ?? -1)) end += 2;
   const tags = (end - start) / 2;
-  return (
-    tags >= FLAG_TAGS_MIN && tags <= FLAG_TAGS_MAX && original.codePointAt(end) === CANCEL_TAG && i <= end
-  );
+  return tags >= FLAG_TAGS_MIN && tags <= FLAG_TAGS_MAX && original.codePointAt(end) === CANCEL_TAG;
 }
 
 /** Hebrew, Arabic, Syriac, Thaana, N'Ko and their presentation forms: scripts written right to left. */

@@ -26,10 +26,14 @@
 import { unitsString } from '../../detectors/code-units/code-units.ts';
 import { IN_UNTRUSTED_CONTENT } from '../../detectors/normalize/signatures.ts';
 
+/** A word, unless it is one of `excluded`. */
+const wordBut = (excluded: readonly string[]): string => `(?!(?:${excluded.join('|')})\\b)[a-z'’-]+`;
+/** Words that start a new request. */
+const NEW_REQUEST = ['and', 'but', 'or', 'then', 'instead', 'just', 'so', 'now'];
 /** A word of the act's object, or one before it, that does not start a new request. */
-const WORD = "(?!(?:and|but|or|then|instead|just|so|now)\\b)[a-z'’-]+";
+const WORD = wordBut(NEW_REQUEST);
 /** A word of an object that follows its verb directly ("request your password"): not "me", whom the writer asks. */
-const WORD_OF_OBJECT = "(?!(?:and|but|or|then|instead|just|so|now|to|me|us)\\b)[a-z'’-]+";
+const WORD_OF_OBJECT = wordBut([...NEW_REQUEST, 'to', 'me', 'us']);
 /**
  * What attacks target, and what phishing warnings guard: PINs, one-time and verification codes,
  * card and account numbers, login details ("we will never ask you for your one-time passcode").

@@ -78,9 +78,11 @@ export const sandboxedOutput = defineGuardrail({
     const hostAllowed = (h: string) => h !== '' && allowed(h);
     return ({ text }) => {
       const findings: Finding[] = [];
-      const code = config.codeIsText ? markdownCodeRanges(text) : [];
+      // Found only when a finding needs them: most outputs have none.
+      let code: Array<[number, number]> | undefined;
       const add = (type: string, start: number, end: number) => {
-        if (!insideRanges(code, start, end))
+        if (config.codeIsText) code ??= markdownCodeRanges(text);
+        if (!code || !insideRanges(code, start, end))
           findings.push({ type, start, end, preview: excerpt(text, start, end) });
       };
       const mayHaveHtml = text.includes('<');
