@@ -92,12 +92,33 @@ export const SLURS: readonly string[] = [
   'golliwog',
   'coolie',
   'mulatto',
+  'nicca',
+  'wigger',
+  'mooncricket',
+  'peckerwood',
 ];
+
+/**
+ * Compound slurs of the list above as people usually write them, in two words ("camel jockey",
+ * "ching-chong": a hyphen separates words). Phrases match word for word, so the plural is listed.
+ */
+const SPACED_SLURS: readonly string[] = [
+  ['jungle', 'bunny', 'bunnies'],
+  ['porch', 'monkey', 'monkeys'],
+  ['spear', 'chucker', 'chuckers'],
+  ['sand', 'nigger', 'niggers'],
+  ['camel', 'jockey', 'jockeys'],
+  ['ching', 'chong', 'chongs'],
+  ['slant', 'eye', 'eyes'],
+  ['curry', 'muncher', 'munchers'],
+  ['dot', 'head', 'heads'],
+  ['moon', 'cricket', 'crickets'],
+].flatMap(([first, one, many]) => [`${first} ${one}`, `${first} ${many}`]);
 
 /**
  * Slurs that are also everyday words: the raccoon and the Maine coon, "nip it in the bud", a car's
  * tranny, the Redskins, "cripple the economy", "a negative slant", Shylock, "gobbledy gook", "homo
- * sapiens", the name Guido, the martial art sambo, Squaw Valley. In `toxicity.jsonl` they were more
+ * sapiens", the name Guido, the martial art sambo, Squaw Valley, Niger's sports code NIG. In `toxicity.jsonl` they were more
  * often the everyday word than the slur (39 of the 64 texts with one are labelled not toxic), so they
  * do not fail a text on their own: the Toxicity model reads them as a tag of their own, and
  * HateSpeech counts them only when aimed at someone or beside other abuse.
@@ -116,6 +137,7 @@ export const AMBIGUOUS_SLURS: readonly string[] = [
   'homo',
   'tranny',
   'cripple',
+  'nig',
 ];
 
 /** Strong profanity that is insulting in almost every use. */
@@ -417,6 +439,7 @@ const slurSet = new Set([...SLURS, ...AMBIGUOUS_SLURS]);
 /** Every word family, highest weight first per term. */
 export const CONTENT_LEXICON: readonly LexEntry[] = [
   ...family('slur', 1, SLURS),
+  ...family('slur', 1, SPACED_SLURS),
   ...family('slur-ambiguous', 0.6, AMBIGUOUS_SLURS),
   ...family('profanity-strong', 0.8, STRONG_PROFANITY, VERBAL),
   ...family('profanity-mild', 0.4, MILD_PROFANITY, PLURAL),

@@ -81,6 +81,24 @@ describe('Toxicity', () => {
       expect(r.details.scores['hate'], t).toBe(0.6);
     }
     expect(run('you f*cking n1gger').details.scores['hate']).toBe(1);
+    // Niger's sports code: the same letters as a slur, so it only feeds the model.
+    expect(run('NIG 2 - 1 GHA').details.scores['hate']).toBe(0.6);
+  });
+
+  it('fails compound slurs written in two words as it fails them written in one', () => {
+    for (const t of ['ching-chong go home', 'look at that camel jockey', 'a bunch of porch monkeys']) {
+      const r = run(t, { threshold: 1 });
+      expect(r.passed, t).toBe(false);
+      expect(r.details.categories, t).toEqual(['hate']);
+    }
+    // The words apart, or in other compounds, are not the slur.
+    for (const t of [
+      'We had a green curry for lunch.',
+      'The camel race had a famous jockey.',
+      'Sew a polka dot headband.',
+    ]) {
+      expect(run(t, { threshold: 1 }).details.scores['hate'], t).toBe(0);
+    }
   });
 
   /** With the model left out (threshold 1): each of `fail` fails on `violence` alone, each of `pass` passes. */
