@@ -133,8 +133,15 @@ export const MULTILINGUAL_OVERRIDE_SIGNATURES: readonly Signature[] = [
  * about anything but the reader's rules, instructions or limits ("forget what you were told about
  * your rules" still fails).
  */
-const NOT_ABOUT_A_TOPIC =
-  '(?! about\\b(?! (?:(?:your|the|my|any|all|those|these|previous|prior|earlier) ){0,2}(?:rules|instructions|guidelines|restrictions|limits|limitations|polic(?:y|ies)|programming|prompts?|training|ethics|morals|filters|safety)\\b))';
+const THE_READERS_RULES =
+  '(?:(?:your|the|my|any|all|those|these|previous|prior|earlier) ){0,2}(?:rules|instructions|guidelines|restrictions|limits|limitations|polic(?:y|ies)|programming|prompts?|training|ethics|morals|filters|safety)\\b';
+const NOT_ABOUT_A_TOPIC = `(?! about\\b(?! ${THE_READERS_RULES}))`;
+/**
+ * "Our new policy overrides all previous guidelines on remote work": rules scoped to a topic of
+ * their own are an organisation's, not the reader's. The topic may not be the reader's rules,
+ * answers or conduct, nor open on a wh-word ("… instructions on how to respond" still fails).
+ */
+const NOT_ON_A_TOPIC = `(?! (?:on|about|regarding|concerning) (?!${THE_READERS_RULES}|(?:(?:your|the) )?(?:content|responses?|answers?|outputs?|replies|behaviou?r|conduct|conversations?|chats?|sessions?|assistant|ai|model|bot|chatbot|system|format(?:ting)?|style|tone|language|persona|role|you|yourself|how|what|when|whether|which|who)\\b|this\\b))`;
 
 export const OVERRIDE_SIGNATURES: readonly Signature[] = [
   sig(
@@ -168,7 +175,7 @@ export const OVERRIDE_SIGNATURES: readonly Signature[] = [
   ),
   sig(
     'supersede-previous',
-    `\\b(?:supersedes?|overrides?|replaces?|takes? precedence over|cancels?|voids?|invalidates?)\\b${gap(20)}\\b(?:all |any )?(?:previous|prior|above|earlier|original|system|existing)\\b${gap(15)}\\b${NOUN}\\b`,
+    `\\b(?:supersedes?|overrides?|replaces?|takes? precedence over|cancels?|voids?|invalidates?)\\b${gap(20)}\\b(?:all |any )?(?:previous|prior|above|earlier|original|system|existing)\\b${gap(15)}\\b${NOUN}\\b${NOT_ON_A_TOPIC}`,
   ),
   // "All previous instructions you received are now void": the instructions given to the model
   // declared void. Addressed to the reader ("your", "you received"), so a document saying its
