@@ -26,8 +26,8 @@
 import { unitsString } from '../../detectors/code-units/code-units.ts';
 import { IN_UNTRUSTED_CONTENT } from '../../detectors/normalize/signatures.ts';
 
-/** A word, unless it is one of `excluded`. */
-const wordBut = (excluded: readonly string[]): string => `(?!(?:${excluded.join('|')})\\b)[a-z'’-]+`;
+/** A word ("2fa" too), unless it is one of `excluded`. */
+const wordBut = (excluded: readonly string[]): string => `(?!(?:${excluded.join('|')})\\b)[a-z0-9'’-]+`;
 /** Words that start a new request. */
 const NEW_REQUEST = ['and', 'but', 'or', 'then', 'instead', 'just', 'so', 'now'];
 /** A word of the act's object, or one before it, that does not start a new request. */
@@ -36,10 +36,11 @@ const WORD = wordBut(NEW_REQUEST);
 const WORD_OF_OBJECT = wordBut([...NEW_REQUEST, 'to', 'me', 'us']);
 /**
  * What attacks target, and what phishing warnings guard: PINs, one-time and verification codes,
- * card and account numbers, login details ("we will never ask you for your one-time passcode").
+ * card and account numbers, login details ("we will never ask you for your one-time passcode"),
+ * remote access to a computer.
  */
 const GUARDED_OBJECT =
-  '(?:system (?:prompt|message)s?|prompts?|instructions?|rules|guidelines|directives|polic(?:y|ies)|filters?|restrictions|safeguards|passwords?|passcodes?|pins?|otps?|codes?|secrets?|keys?|credentials|tokens?|(?:card|account) (?:numbers?|details)|(?:login|bank|banking|card|account) details)';
+  '(?:system (?:prompt|message)s?|prompts?|instructions?|rules|guidelines|directives|polic(?:y|ies)|filters?|restrictions|safeguards|passwords?|passcodes?|pins?|otps?|codes?|secrets?|keys?|credentials|tokens?|(?:card|account) (?:numbers?|details)|(?:login|bank|banking|card|account) details|remote access|access to your (?:computer|device|pc|laptop|phone|screen|account))';
 
 const ACTS_ON_OBJECT = [
   'ignore',
@@ -69,11 +70,11 @@ const ACTS_ON_EMBEDDED = ['follow', 'obey', 'execute'];
  * Requests a third party disowns, the phishing warning: "we will never ask you to share your
  * password", "never ask users for their credentials". What they ask for follows.
  */
-const ASKS = ['ask', 'asks', 'request', 'require'];
+const ASKS = ['ask', 'asks', 'asking', 'request', 'require'];
 /** Who is asked; "never request your password" names nobody. */
 const ASKED = ['you', 'users', 'customers', 'clients', 'members', 'anyone', 'them'];
 const ASKED_TO = [...ACTS_ON_OBJECT, 'provide', 'enter', 'type', 'confirm'];
-/** How the disowned request would come: "we will never call you and ask for your passcode". */
+/** How the disowned request would come: "we will never call you and ask for your passcode", "email you asking for it". */
 const CONTACTS = ['call', 'email', 'text', 'phone', 'message', 'contact'];
 /** The words that may open the act, read before the pattern is tried (most negations negate something else). */
 const ACT_OPENINGS = [
@@ -88,7 +89,7 @@ const INTENSIFIERS = ['ever again', 'ever', 'at all'];
 const INTENSIFIERS_SPACED = INTENSIFIERS.map((w) => `${w} `);
 
 /** A disowned request: "(never) call you and ask for your passcode", "(never) request your password". */
-const DISOWNED_REQUEST = `(?:(?:${CONTACTS.join('|')}) (?:${ASKED.join('|')}) (?:and|to) )?(?:${ASKS.join('|')}) (?:(?:(?:${ASKED.join('|')}) )?(?:to (?:${ASKED_TO.join('|')}) |for )(?:${WORD} ){0,4}|(?:${WORD_OF_OBJECT} ){0,4})${GUARDED_OBJECT}`;
+const DISOWNED_REQUEST = `(?:(?:${CONTACTS.join('|')}) (?:${ASKED.join('|')}) (?:(?:and|to) )?)?(?:${ASKS.join('|')}) (?:(?:(?:${ASKED.join('|')}) )?(?:to (?:${ASKED_TO.join('|')}) |for )(?:${WORD} ){0,4}|(?:${WORD_OF_OBJECT} ){0,4})${GUARDED_OBJECT}`;
 
 /** What may follow the negation, read from just after it. */
 export const FORBIDDEN_ACT = new RegExp(
