@@ -9,6 +9,7 @@ import { type FoldedText, foldText, matchFamilies, narrowSafePatterns, type Patt
 import { PatternGate } from './gate.ts';
 import { type LexHit, Lexicon } from './lexicon.ts';
 import { CONTENT_LEXICON } from './lexicons.ts';
+import { otherLanguageHits } from './other-languages.ts';
 import { BENIGN_CONTEXT, HARM_FAMILIES, REQUEST_FRAME, REQUEST_TOPICS } from './phrases.ts';
 import { tokenHash } from './tokens.ts';
 
@@ -17,6 +18,11 @@ export const contentLexicon = new Lexicon(CONTENT_LEXICON);
 export interface ContentSignals {
   folded: FoldedText;
   lexHits: readonly LexHit[];
+  /**
+   * Lexicon words that are another language's everyday words in this text ("Hoe laat is het?"),
+   * left out of `lexHits` (other-languages.ts).
+   */
+  otherLanguageHits: readonly LexHit[];
   harmHits: PatternHit[];
   /**
    * Request topics (phrases.ts REQUEST_TOPICS), found on first read; tagged only for the
@@ -55,7 +61,13 @@ const LIMITS = [1, 1, ...HARM_FAMILIES.map(() => 20)];
 
 function analyze(text: string): ContentSignals {
   const folded = foldText(text);
-  const signals = new Signals(folded, contentLexicon.matchFolded(folded));
+  const hits = contentLexicon.matchFolded(folded);
+  const foreign = otherLanguageHits(folded, hits);
+  const signals = new Signals(
+    folded,
+    foreign.length ? hits.filter((h) => !foreign.includes(h)) : hits,
+    foreign,
+  );
   analysisGate.run(
     folded.text,
     LIMITS,
@@ -88,14 +100,16 @@ function analyze(text: string): ContentSignals {
 class Signals implements ContentSignals {
   readonly folded: FoldedText;
   readonly lexHits: readonly LexHit[];
+  readonly otherLanguageHits: readonly LexHit[];
   readonly harmHits: PatternHit[] = [];
   requestFrame = false;
   benignContext = false;
   private topicList: PatternHit[] | undefined;
 
-  constructor(folded: FoldedText, lexHits: readonly LexHit[]) {
+  constructor(folded: FoldedText, lexHits: readonly LexHit[], otherLanguageHits: readonly LexHit[]) {
     this.folded = folded;
     this.lexHits = lexHits;
+    this.otherLanguageHits = otherLanguageHits;
   }
 
   /**

@@ -85,6 +85,14 @@ describe('Toxicity', () => {
     expect(run('NIG 2 - 1 GHA').details.scores['hate']).toBe(0.6);
   });
 
+  it('passes everyday words of other languages that English reads as abuse, and fails them in English', () => {
+    // Each failed at 0.95 or more before (other-languages.ts).
+    for (const t of ['Hoe laat is het?', 'Das Buch ist sehr dick.', 'Till slut kom han hem.']) {
+      expect(run(t).passed, t).toBe(true);
+    }
+    for (const t of ['that hoe is lying to you', 'you are such a dick']) expect(run(t).passed, t).toBe(false);
+  });
+
   it('fails compound slurs written in two words as it fails them written in one', () => {
     for (const t of ['ching-chong go home', 'look at that camel jockey', 'a bunch of porch monkeys']) {
       const r = run(t, { threshold: 1 });

@@ -3,6 +3,7 @@ import { defineGuardrail } from '../../core/define.ts';
 import type { Finding } from '../../core/types.ts';
 import { matchFamilies, type PatternHit } from '../../detectors/content/folded.ts';
 import { type LexHit, maskWord } from '../../detectors/content/lexicon.ts';
+import { blankOtherLanguageWords } from '../../detectors/content/other-languages.ts';
 import { analyzeContent, signalTags } from '../../detectors/content/signals.ts';
 import { createClassifier, type LinearModelJson } from '../../detectors/text-classifier/index.ts';
 import { maskCodeTokens } from './code-tokens.ts';
@@ -99,11 +100,14 @@ export const toxicity = defineGuardrail({
     const enabled = new Set<ToxicityCategory>(config.categories);
     return ({ text }) => {
       const signals = analyzeContent(text);
-      // What the model was trained on, modelInput(maskCodeTokens(text), signals), read without
-      // building that string.
+      // What the model was trained on, modelInput(maskCodeTokens(blankOtherLanguageWords(…)),
+      // signals), read without building that string.
       const toxic = notForModel(text, signals)
         ? 0
-        : classifier.score(text, { rewrite: maskCodeTokens, suffix: signalTags(signals) });
+        : classifier.score(blankOtherLanguageWords(text, signals.otherLanguageHits), {
+            rewrite: maskCodeTokens,
+            suffix: signalTags(signals),
+          });
       const scores: Record<ToxicityCategory, number> = {
         toxic,
         insult: 0,

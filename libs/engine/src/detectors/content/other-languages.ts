@@ -1,0 +1,99 @@
+/**
+ * English lexicon words that are everyday words of another language: Dutch "hoe" (how) and "kunt"
+ * (can), German "dick" (thick), Swedish, Norwegian and Danish "slut" (end), "prick" (dot) and "fag"
+ * (subject), Romanian "cum" (how). Read as English, "Hoe laat is het?" failed Toxicity at 0.96 and
+ * "Das Buch ist sehr dick." at 0.95.
+ *
+ * Such a word is read as the other language's when the text holds at least two of that language's
+ * common words and more of them than of English ones; the lexicon then does not count it, and the
+ * Toxicity model does not read it. A short text is enough ("Hoe laat is het?"), where a trigram
+ * language detector has too little to go on. The lists leave out words English shares ("die",
+ * "hem", "till"), and the homographs themselves do not count as evidence.
+ */
+import type { FoldedText } from './folded.ts';
+import type { LexHit } from './lexicon.ts';
+
+interface Homographs {
+  /** Folded forms the lexicon reads as English. */
+  words: ReadonlySet<string>;
+  /** Common words of the language, folded (accents dropped). */
+  common: ReadonlySet<string>;
+}
+
+const HOMOGRAPHS: readonly Homographs[] = [
+  {
+    words: new Set(['hoe', 'kunt']),
+    common: new Set(
+      'het een ik je jij jou de van dat niet met voor mijn wat laat gaat moet dit kan ook dan zijn er op naar maar wel nog wij jullie hebben heb heeft waar waarom wanneer deze om doen goed maak maken komt zou kunnen wil weet veel heel bij uit toch nu geen hier daar ze hij zij ons onze jouw uw dag morgen vandaag ziens graag'.split(
+        ' ',
+      ),
+    ),
+  },
+  {
+    words: new Set(['dick', 'dicke', 'dicken', 'dicker', 'dickes']),
+    common: new Set(
+      'ist sehr ein eine einen einem der das und nicht ich er sie es wird wurde geworden zu mit auf fur sind war hat wie aber auch mein meine dein deine sein seine nur noch schon wir ihr du den dem des im vom zum zur ja nein viel oder wenn dass weil bin bist habe hast haben kann muss mehr immer heute buch mann frau kind hund katze ganz etwas'.split(
+        ' ',
+      ),
+    ),
+  },
+  {
+    words: new Set(['slut', 'prick', 'fag']),
+    common: new Set(
+      'och ar jag det pa en ett med inte som av har kan mig meg vi att og er ikke jeg af han hon hun kom hjem sa fran fra skal ska vil ville nar hvor hvad vad hva detta dette ogsa ocksa mycket meget mye bara bare hos kartan skolan skolen tack takk idag endelig hvilket liker gillar min mitt din ditt'.split(
+        ' ',
+      ),
+    ),
+  },
+  {
+    words: new Set(['cum']),
+    common: new Set(
+      'esti este sunt faci face merge pot sa si nu pe ce mai te asta acesta bine azi acum foarte unde cand cine eu tu noi voi ei din cu pentru dar sau care spus zis'.split(
+        ' ',
+      ),
+    ),
+  },
+];
+
+const ENGLISH = new Set(
+  'the a an and is are was were you your to of in it that this i he she they we what how for with my me on be not do does did have has at by from or as but so if his her their there here will would can just like get got its up out all no am'.split(
+    ' ',
+  ),
+);
+
+const ALL_HOMOGRAPHS = new Set(HOMOGRAPHS.flatMap((h) => [...h.words]));
+
+/**
+ * The hits of `hits` that are another language's everyday words in this text (empty for almost
+ * every text: the tokens are only counted when a hit is one of the homographs).
+ */
+export function otherLanguageHits(folded: FoldedText, hits: readonly LexHit[]): LexHit[] {
+  if (!hits.some((h) => ALL_HOMOGRAPHS.has(h.matched))) return [];
+  const languages = HOMOGRAPHS.filter((l) => hits.some((h) => l.words.has(h.matched)));
+  const counts = languages.map(() => 0);
+  let english = 0;
+  for (let i = 0; i < folded.count; i++) {
+    const word = folded.slice(folded.starts[i]!, folded.starts[i]! + folded.lens[i]!);
+    if (ENGLISH.has(word)) english++;
+    languages.forEach((l, k) => {
+      if (l.common.has(word)) counts[k]!++;
+    });
+  }
+  const foreign = languages.filter((_, k) => counts[k]! >= 2 && counts[k]! > english);
+  return hits.filter((h) => foreign.some((l) => l.words.has(h.matched)));
+}
+
+/**
+ * The text with the words of `otherLanguageHits` blanked out (same length, so offsets hold), for a
+ * model that reads the text itself.
+ */
+export function blankOtherLanguageWords(text: string, otherLanguage: readonly LexHit[]): string {
+  if (otherLanguage.length === 0) return text;
+  let out = '';
+  let at = 0;
+  for (const h of otherLanguage) {
+    out += text.slice(at, h.start) + ' '.repeat(h.end - h.start);
+    at = h.end;
+  }
+  return out + text.slice(at);
+}
