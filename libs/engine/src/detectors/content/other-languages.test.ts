@@ -13,10 +13,18 @@ describe('other languages’ everyday words', () => {
     expect(otherLanguage('Kan du hjälpa mig med en prick på kartan?')).toEqual(['prick']);
     expect(otherLanguage('Ce faci? Cum merge treaba?')).toEqual(['cum']);
     expect(counted('Hoe laat is het?')).toEqual([]);
+    // A Latin phrase inside English text.
+    expect(otherLanguage('She graduated magna cum laude from Yale.')).toEqual(['cum']);
   });
 
   it('reads it as English in English text, or with too little of the other language', () => {
-    for (const text of ['that hoe is lying to you', 'you are such a dick', 'Hoe', 'what a prick, ist das']) {
+    for (const text of [
+      'that hoe is lying to you',
+      'you are such a dick',
+      'Hoe',
+      'what a prick, ist das',
+      'cum on me',
+    ]) {
       expect(otherLanguage(text), text).toEqual([]);
       expect(counted(text).length, text).toBeGreaterThan(0);
     }

@@ -1,14 +1,15 @@
 /**
  * English lexicon words that are everyday words of another language: Dutch "hoe" (how) and "kunt"
  * (can), German "dick" (thick), Swedish, Norwegian and Danish "slut" (end), "prick" (dot) and "fag"
- * (subject), Romanian "cum" (how). Read as English, "Hoe laat is het?" failed Toxicity at 0.96 and
- * "Das Buch ist sehr dick." at 0.95.
+ * (subject), Romanian "cum" (how), Latin "cum" ("magna cum laude"). Read as English, "Hoe laat is
+ * het?" failed Toxicity at 0.96 and "Das Buch ist sehr dick." at 0.95.
  *
  * Such a word is read as the other language's when the text holds at least two of that language's
- * common words and more of them than of English ones; the lexicon then does not count it, and the
- * Toxicity model does not read it. A short text is enough ("Hoe laat is het?"), where a trigram
- * language detector has too little to go on. The lists leave out words English shares ("die",
- * "hem", "till"), and the homographs themselves do not count as evidence.
+ * common words and more of them than of English ones, or when a word of a fixed phrase follows it
+ * ("laude"); the lexicon then does not count it, and the Toxicity model does not read it. A short
+ * text is enough ("Hoe laat is het?"), where a trigram language detector has too little to go on.
+ * The lists leave out words English shares ("die", "hem", "till"), and the homographs themselves
+ * do not count as evidence.
  */
 import type { FoldedText } from './folded.ts';
 import type { LexHit } from './lexicon.ts';
@@ -18,6 +19,8 @@ interface Homographs {
   words: ReadonlySet<string>;
   /** Common words of the language, folded (accents dropped). */
   common: ReadonlySet<string>;
+  /** Words that, right after a homograph, make it this language's whatever the rest of the text. */
+  next?: ReadonlySet<string>;
 }
 
 const HOMOGRAPHS: readonly Homographs[] = [
@@ -53,6 +56,8 @@ const HOMOGRAPHS: readonly Homographs[] = [
       ),
     ),
   },
+  // Latin phrases inside English text: "magna cum laude", "cum grano salis".
+  { words: new Set(['cum']), common: new Set(), next: new Set(['laude', 'grano']) },
 ];
 
 const ENGLISH = new Set(
@@ -65,22 +70,25 @@ const ALL_HOMOGRAPHS = new Set(HOMOGRAPHS.flatMap((h) => [...h.words]));
 
 /**
  * The hits of `hits` that are another language's everyday words in this text (empty for almost
- * every text: the tokens are only counted when a hit is one of the homographs).
+ * every text: the tokens are only read when a hit is one of the homographs).
  */
 export function otherLanguageHits(folded: FoldedText, hits: readonly LexHit[]): LexHit[] {
   if (!hits.some((h) => ALL_HOMOGRAPHS.has(h.matched))) return [];
-  const languages = HOMOGRAPHS.filter((l) => hits.some((h) => l.words.has(h.matched)));
-  const counts = languages.map(() => 0);
-  let english = 0;
-  for (let i = 0; i < folded.count; i++) {
-    const word = folded.slice(folded.starts[i]!, folded.starts[i]! + folded.lens[i]!);
-    if (ENGLISH.has(word)) english++;
-    languages.forEach((l, k) => {
-      if (l.common.has(word)) counts[k]!++;
-    });
-  }
-  const foreign = languages.filter((_, k) => counts[k]! >= 2 && counts[k]! > english);
-  return hits.filter((h) => foreign.some((l) => l.words.has(h.matched)));
+  const words: string[] = [];
+  for (let i = 0; i < folded.count; i++)
+    words.push(folded.slice(folded.starts[i]!, folded.starts[i]! + folded.lens[i]!));
+  const english = words.filter((w) => ENGLISH.has(w)).length;
+  const outnumbers = HOMOGRAPHS.map((l) => {
+    const n = words.filter((w) => l.common.has(w)).length;
+    return n >= 2 && n > english;
+  });
+  return hits.filter((h) => {
+    const at = folded.origStart.indexOf(h.start);
+    return HOMOGRAPHS.some(
+      (l, k) =>
+        l.words.has(h.matched) && (outnumbers[k] || (at >= 0 && l.next?.has(words[at + 1] ?? '') === true)),
+    );
+  });
 }
 
 /**
