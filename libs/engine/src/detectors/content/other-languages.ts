@@ -13,6 +13,7 @@
  */
 import type { FoldedText } from './folded.ts';
 import type { LexHit } from './lexicon.ts';
+import { tokenHash } from './tokens.ts';
 
 interface Homographs {
   /** Folded forms the lexicon reads as English. */
@@ -68,27 +69,39 @@ const ENGLISH = new Set(
 
 const ALL_HOMOGRAPHS = new Set(HOMOGRAPHS.flatMap((h) => [...h.words]));
 
+/** Word lists as sets of token hashes, so that counting reads the folded tokens' hashes, not strings. */
+const hashesOf = (words: ReadonlySet<string>): ReadonlySet<number> =>
+  new Set([...words].map((w) => tokenHash(w)));
+const ENGLISH_HASHES = hashesOf(ENGLISH);
+const COMMON_HASHES = HOMOGRAPHS.map((l) => hashesOf(l.common));
+const NEXT_HASHES = HOMOGRAPHS.map((l) => hashesOf(l.next ?? new Set()));
+
 /**
  * The hits of `hits` that are another language's everyday words in this text (empty for almost
  * every text: the tokens are only read when a hit is one of the homographs).
  */
 export function otherLanguageHits(folded: FoldedText, hits: readonly LexHit[]): LexHit[] {
-  if (!hits.some((h) => ALL_HOMOGRAPHS.has(h.matched))) return [];
-  const words: string[] = [];
-  for (let i = 0; i < folded.count; i++)
-    words.push(folded.slice(folded.starts[i]!, folded.starts[i]! + folded.lens[i]!));
-  const english = words.filter((w) => ENGLISH.has(w)).length;
-  const outnumbers = HOMOGRAPHS.map((l) => {
-    const n = words.filter((w) => l.common.has(w)).length;
-    return n >= 2 && n > english;
-  });
-  return hits.filter((h) => {
-    const at = folded.origStart.indexOf(h.start);
-    return HOMOGRAPHS.some(
+  const candidates = hits.filter((h) => ALL_HOMOGRAPHS.has(h.matched));
+  if (candidates.length === 0) return [];
+  const starts = new Set(candidates.map((h) => h.start));
+  /** The hash of the token after each candidate, by the candidate's start. */
+  const nextHash = new Map<number, number>();
+  const common = HOMOGRAPHS.map(() => 0);
+  let english = 0;
+  const { hashes, origStart, count } = folded;
+  for (let i = 0; i < count; i++) {
+    const h = hashes[i]!;
+    if (ENGLISH_HASHES.has(h)) english++;
+    for (let k = 0; k < COMMON_HASHES.length; k++) if (COMMON_HASHES[k]!.has(h)) common[k]!++;
+    if (i + 1 < count && starts.has(origStart[i]!)) nextHash.set(origStart[i]!, hashes[i + 1]!);
+  }
+  return candidates.filter((hit) =>
+    HOMOGRAPHS.some(
       (l, k) =>
-        l.words.has(h.matched) && (outnumbers[k] || (at >= 0 && l.next?.has(words[at + 1] ?? '') === true)),
-    );
-  });
+        l.words.has(hit.matched) &&
+        ((common[k]! >= 2 && common[k]! > english) || NEXT_HASHES[k]!.has(nextHash.get(hit.start) ?? 0)),
+    ),
+  );
 }
 
 /**

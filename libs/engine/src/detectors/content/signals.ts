@@ -63,11 +63,8 @@ function analyze(text: string): ContentSignals {
   const folded = foldText(text);
   const hits = contentLexicon.matchFolded(folded);
   const foreign = otherLanguageHits(folded, hits);
-  const signals = new Signals(
-    folded,
-    foreign.length ? hits.filter((h) => !foreign.includes(h)) : hits,
-    foreign,
-  );
+  const dropped = new Set(foreign);
+  const signals = new Signals(folded, dropped.size ? hits.filter((h) => !dropped.has(h)) : hits, foreign);
   analysisGate.run(
     folded.text,
     LIMITS,
