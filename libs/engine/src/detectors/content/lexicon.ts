@@ -203,6 +203,7 @@ export class Lexicon {
   lookup(token: string): LexEntry | undefined {
     const hit = this.words.get(token);
     if (hit) return hit;
+    if (token.includes('*')) return this.lookupMasked(token);
     let doubled = false;
     for (let i = 1; i < token.length; i++) {
       if (token.charCodeAt(i) === token.charCodeAt(i - 1)) {
@@ -242,6 +243,44 @@ export class Lexicon {
       words: new CodeTable(combined),
       collapsed: new HashSet([...this.words.keys()].map((k) => tokenHash(collapseAll(k)))),
     };
+  }
+
+  /** Word forms by length and first letter, for `lookupMasked`; built on first use. */
+  private byShape?: Map<string, Array<{ form: string; entry: LexEntry }>>;
+
+  /**
+   * The entry of a token with letters masked by asterisks anywhere inside it ("f**king", "c**ts"):
+   * a word form of the same length and first letter whose letters agree wherever the token shows
+   * one. The token must show its first and last letters and at least half of them, so "f***"
+   * matches nothing (it could be several words) and neither does a footnote mark ("trash*"). Of
+   * several forms, the heaviest, as for the masked variants built in (`add`).
+   */
+  private lookupMasked(token: string): LexEntry | undefined {
+    const len = token.length;
+    let letters = 0;
+    for (let i = 0; i < len; i++) if (token.charCodeAt(i) !== 0x2a) letters++;
+    if (token.charCodeAt(0) === 0x2a || token.charCodeAt(len - 1) === 0x2a || letters * 2 < len)
+      return undefined;
+    if (!this.byShape) {
+      this.byShape = new Map();
+      for (const [form, entry] of this.words) {
+        if (form.includes('*')) continue;
+        const key = `${form.length}${form[0]}`;
+        const list = this.byShape.get(key) ?? [];
+        list.push({ form, entry });
+        this.byShape.set(key, list);
+      }
+    }
+    let best: LexEntry | undefined;
+    for (const { form, entry } of this.byShape.get(`${len}${token[0]}`) ?? []) {
+      let agrees = true;
+      for (let i = 1; i < len && agrees; i++) {
+        const c = token.charCodeAt(i);
+        agrees = c === 0x2a || c === form.charCodeAt(i);
+      }
+      if (agrees && (!best || entry.weight > best.weight)) best = entry;
+    }
+    return best;
   }
 
   /**
@@ -295,13 +334,16 @@ export class Lexicon {
     this.tables ??= this.buildTables();
     const words = this.tables.words;
     const { text, starts, lens, origStart, origEnd, hashes, flags, count } = folded;
+    const masked = text.includes('*');
     const hits: LexHit[] = [];
     for (let i = 0; i < count; i++) {
       const s = starts[i]!;
       const len = lens[i]!;
       const found = words.getText(text, s, len, hashes[i]!);
       const e =
-        found?.entry ?? ((flags[i]! & DOUBLED) !== 0 ? this.lookupStretched(text, s, len) : undefined);
+        found?.entry ??
+        ((flags[i]! & DOUBLED) !== 0 ? this.lookupStretched(text, s, len) : undefined) ??
+        (masked && text.indexOf('*', s) < s + len ? this.lookupMasked(folded.slice(s, s + len)) : undefined);
       if (e)
         hits.push({ entry: e, start: origStart[i]!, end: origEnd[i]!, matched: folded.slice(s, s + len) });
       const ps = found?.phrases;
