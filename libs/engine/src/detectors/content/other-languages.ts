@@ -16,7 +16,7 @@ import type { LexHit } from './lexicon.ts';
 import { tokenHash } from './tokens.ts';
 
 interface Homographs {
-  /** Folded forms the lexicon reads as English. */
+  /** Folded forms the lexicon reads as English (as it matches them: "dickes" is a plural of "dick"). */
   words: ReadonlySet<string>;
   /** Common words of the language, folded (accents dropped). */
   common: ReadonlySet<string>;
@@ -34,7 +34,7 @@ const HOMOGRAPHS: readonly Homographs[] = [
     ),
   },
   {
-    words: new Set(['dick', 'dicke', 'dicken', 'dicker', 'dickes']),
+    words: new Set(['dick', 'dickes']),
     common: new Set(
       'ist sehr ein eine einen einem der das und nicht ich er sie es wird wurde geworden zu mit auf fur sind war hat wie aber auch mein meine dein deine sein seine nur noch schon wir ihr du den dem des im vom zum zur ja nein viel oder wenn dass weil bin bist habe hast haben kann muss mehr immer heute buch mann frau kind hund katze ganz etwas'.split(
         ' ',
@@ -81,8 +81,8 @@ const NEXT_HASHES = HOMOGRAPHS.map((l) => hashesOf(l.next ?? new Set()));
  * every text: the tokens are only read when a hit is one of the homographs).
  */
 export function otherLanguageHits(folded: FoldedText, hits: readonly LexHit[]): LexHit[] {
+  if (!hits.some((h) => ALL_HOMOGRAPHS.has(h.matched))) return [];
   const candidates = hits.filter((h) => ALL_HOMOGRAPHS.has(h.matched));
-  if (candidates.length === 0) return [];
   const starts = new Set(candidates.map((h) => h.start));
   /** The hash of the token after each candidate, by the candidate's start. */
   const nextHash = new Map<number, number>();

@@ -63,8 +63,7 @@ function analyze(text: string): ContentSignals {
   const folded = foldText(text);
   const hits = contentLexicon.matchFolded(folded);
   const foreign = otherLanguageHits(folded, hits);
-  const dropped = new Set(foreign);
-  const signals = new Signals(folded, dropped.size ? hits.filter((h) => !dropped.has(h)) : hits, foreign);
+  const signals = new Signals(folded, foreign.length ? without(hits, new Set(foreign)) : hits, foreign);
   analysisGate.run(
     folded.text,
     LIMITS,
@@ -89,6 +88,9 @@ function analyze(text: string): ContentSignals {
   );
   return signals;
 }
+
+const without = (hits: readonly LexHit[], dropped: ReadonlySet<LexHit>): LexHit[] =>
+  hits.filter((h) => !dropped.has(h));
 
 /**
  * ContentSignals as a class, so that the lazy request topics are a getter on the prototype (an
