@@ -140,6 +140,96 @@ export const AMBIGUOUS_SLURS: readonly string[] = [
   'nig',
 ];
 
+/**
+ * The commonest strong profanity and slurs of other languages (Spanish, French, Italian,
+ * Portuguese, German, Dutch, Polish, Turkish), written without accents as the tokens fold them. The lists
+ * hold none that is an ordinary word in another language: Spanish "coño" folds to "cono" (a cone),
+ * "porra" is a club, "pinche" a kitchen hand; Swedish "fick" is "got"; Italian "troia" is Troy,
+ * French "bite" is English, "pédé" folds to Portuguese "pede" (asks), "tapette" is a fly swatter,
+ * Dutch "kanker" is cancer. None occurs in an eval file.
+ */
+export const OTHER_LANGUAGE_PROFANITY: readonly string[] = [
+  // Spanish
+  'mierda',
+  'puta',
+  'puto',
+  'pendejo',
+  'pendeja',
+  'cabron',
+  'joder',
+  'gilipollas',
+  'chingada',
+  'chingar',
+  'culero',
+  'verga',
+  'hijueputa',
+  'malparido',
+  // French
+  'merde',
+  'putain',
+  'connard',
+  'connasse',
+  'salope',
+  'encule',
+  'pute',
+  'nique',
+  'niquer',
+  'couilles',
+  // Italian
+  'cazzo',
+  'merda',
+  'stronzo',
+  'stronza',
+  'vaffanculo',
+  'puttana',
+  'coglione',
+  'minchia',
+  // Portuguese
+  'caralho',
+  'foda',
+  'buceta',
+  'arrombado',
+  'cuzao',
+  'vadia',
+  // German
+  'scheisse',
+  'scheiße',
+  'arschloch',
+  'hurensohn',
+  'fotze',
+  'wichser',
+  'schlampe',
+  // Dutch
+  'kut',
+  'klootzak',
+  'godverdomme',
+  'hoer',
+  // Polish
+  'kurwa',
+  'spierdalaj',
+  'chuj',
+  'jebac',
+  'pierdolony',
+  'pierdolic',
+  'skurwysyn',
+  // Turkish
+  'orospu',
+  'siktir',
+  // Phrases whose words alone are ordinary ("gueule" is an animal's mouth)
+  'ta gueule',
+];
+
+/** Slurs of other languages, as OTHER_LANGUAGE_PROFANITY writes them. */
+export const OTHER_LANGUAGE_SLURS: readonly string[] = [
+  'maricon',
+  'sudaca',
+  'bougnoule',
+  'youpin',
+  'frocio',
+  'viado',
+  'schwuchtel',
+];
+
 /** Strong profanity that is insulting in almost every use. */
 export const STRONG_PROFANITY: readonly string[] = [
   'fuck',
@@ -440,8 +530,10 @@ const slurSet = new Set([...SLURS, ...AMBIGUOUS_SLURS]);
 export const CONTENT_LEXICON: readonly LexEntry[] = [
   ...family('slur', 1, SLURS),
   ...family('slur', 1, SPACED_SLURS),
+  ...family('slur', 1, OTHER_LANGUAGE_SLURS),
   ...family('slur-ambiguous', 0.6, AMBIGUOUS_SLURS),
   ...family('profanity-strong', 0.8, STRONG_PROFANITY, VERBAL),
+  ...family('profanity-strong', 0.8, OTHER_LANGUAGE_PROFANITY),
   ...family('profanity-mild', 0.4, MILD_PROFANITY, PLURAL),
   ...family('insult', 0.5, INSULTS, PLURAL),
   ...family('sexual-explicit', 0.9, SEXUAL_EXPLICIT, PLURAL),

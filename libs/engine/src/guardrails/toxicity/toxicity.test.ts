@@ -93,6 +93,22 @@ describe('Toxicity', () => {
     for (const t of ['that hoe is lying to you', 'you are such a dick']) expect(run(t).passed, t).toBe(false);
   });
 
+  it('reads the commonest profanity of other languages, not their ordinary words', () => {
+    for (const t of [
+      'Vete a la mierda, imbécil.',
+      'Sei un coglione e un pezzo di merda.',
+      'Halt die Fresse, du Hurensohn.',
+      'Jij bent een vieze hoer.',
+    ]) {
+      const r = run(t);
+      expect(r.passed, t).toBe(false);
+      expect(r.details.scores['profanity'], t).toBe(0.8);
+    }
+    for (const t of ['El zorro y la zorra viven en el bosque.', 'La gueule du loup est grande.']) {
+      expect(run(t).passed, t).toBe(true);
+    }
+  });
+
   it('fails compound slurs written in two words as it fails them written in one', () => {
     for (const t of ['ching-chong go home', 'look at that camel jockey', 'a bunch of porch monkeys']) {
       const r = run(t, { threshold: 1 });
