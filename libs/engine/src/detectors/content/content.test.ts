@@ -186,5 +186,9 @@ describe('content tokens and lexicons', () => {
     const t0 = performance.now();
     analyzeContent(big);
     expect(performance.now() - t0).toBeLessThan(1000);
+    // One asterisk at the end: no token may look for it afresh (it did, quadratically).
+    const t1 = performance.now();
+    analyzeContent(`${'ab '.repeat(333_000)}f*ck`);
+    expect(performance.now() - t1).toBeLessThan(500);
   });
 });

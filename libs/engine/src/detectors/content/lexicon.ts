@@ -334,16 +334,18 @@ export class Lexicon {
     this.tables ??= this.buildTables();
     const words = this.tables.words;
     const { text, starts, lens, origStart, origEnd, hashes, flags, count } = folded;
-    const masked = text.includes('*');
+    /** The next asterisk at or after the current token (tokens come in order: one scan in all). */
+    let star = text.indexOf('*');
     const hits: LexHit[] = [];
     for (let i = 0; i < count; i++) {
       const s = starts[i]!;
       const len = lens[i]!;
       const found = words.getText(text, s, len, hashes[i]!);
+      if (star >= 0 && star < s) star = text.indexOf('*', s);
       const e =
         found?.entry ??
         ((flags[i]! & DOUBLED) !== 0 ? this.lookupStretched(text, s, len) : undefined) ??
-        (masked && text.indexOf('*', s) < s + len ? this.lookupMasked(folded.slice(s, s + len)) : undefined);
+        (star >= s && star < s + len ? this.lookupMasked(folded.slice(s, s + len)) : undefined);
       if (e)
         hits.push({ entry: e, start: origStart[i]!, end: origEnd[i]!, matched: folded.slice(s, s + len) });
       const ps = found?.phrases;
