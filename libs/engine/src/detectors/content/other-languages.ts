@@ -6,7 +6,7 @@
  *
  * Such a word is read as the other language's when the text holds at least two of that language's
  * common words and more of them than of English ones, or when a word of a fixed phrase follows it
- * ("laude"); the lexicon then does not count it, and the Toxicity model does not read it. A short
+ * ("laude"); no content guardrail then counts it, and the Toxicity model does not read it. A short
  * text is enough ("Hoe laat is het?"), where a trigram language detector has too little to go on.
  * The lists leave out words English shares ("die", "hem", "till"), and the homographs themselves
  * do not count as evidence.
@@ -102,6 +102,16 @@ export function otherLanguageHits(folded: FoldedText, hits: readonly LexHit[]): 
         ((common[k]! >= 2 && common[k]! > english) || NEXT_HASHES[k]!.has(nextHash.get(hit.start) ?? 0)),
     ),
   );
+}
+
+/** `hits` less `otherLanguage` (the same array when there is none). */
+export function withoutOtherLanguageHits(
+  hits: readonly LexHit[],
+  otherLanguage: readonly LexHit[],
+): readonly LexHit[] {
+  if (otherLanguage.length === 0) return hits;
+  const dropped = new Set(otherLanguage);
+  return hits.filter((h) => !dropped.has(h));
 }
 
 /**

@@ -9,7 +9,7 @@ import { type FoldedText, foldText, matchFamilies, narrowSafePatterns, type Patt
 import { PatternGate } from './gate.ts';
 import { type LexHit, Lexicon } from './lexicon.ts';
 import { CONTENT_LEXICON } from './lexicons.ts';
-import { otherLanguageHits } from './other-languages.ts';
+import { otherLanguageHits, withoutOtherLanguageHits } from './other-languages.ts';
 import { BENIGN_CONTEXT, HARM_FAMILIES, REQUEST_FRAME, REQUEST_TOPICS } from './phrases.ts';
 import { tokenHash } from './tokens.ts';
 
@@ -63,7 +63,7 @@ function analyze(text: string): ContentSignals {
   const folded = foldText(text);
   const hits = contentLexicon.matchFolded(folded);
   const foreign = otherLanguageHits(folded, hits);
-  const signals = new Signals(folded, foreign.length ? without(hits, new Set(foreign)) : hits, foreign);
+  const signals = new Signals(folded, withoutOtherLanguageHits(hits, foreign), foreign);
   analysisGate.run(
     folded.text,
     LIMITS,
@@ -88,9 +88,6 @@ function analyze(text: string): ContentSignals {
   );
   return signals;
 }
-
-const without = (hits: readonly LexHit[], dropped: ReadonlySet<LexHit>): LexHit[] =>
-  hits.filter((h) => !dropped.has(h));
 
 /**
  * ContentSignals as a class, so that the lazy request topics are a getter on the prototype (an

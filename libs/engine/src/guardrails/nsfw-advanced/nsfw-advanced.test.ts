@@ -33,6 +33,13 @@ describe('NSFWAdvanced', () => {
     ).toBe(false);
   });
 
+  it("passes other languages' everyday words, and fails the same words in English", () => {
+    for (const t of ['Das Buch ist sehr dick.', 'She graduated magna cum laude from Yale.']) {
+      expect(run(t).passed, t).toBe(true);
+    }
+    for (const t of ['you are such a dick', 'cum on my face']) expect(run(t).passed, t).toBe(false);
+  });
+
   it('passes look-alikes', () => {
     for (const t of [
       'Scunthorpe',
