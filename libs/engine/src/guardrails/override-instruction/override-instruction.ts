@@ -171,7 +171,7 @@ export const OVERRIDE_SIGNATURES: readonly Signature[] = [
   ),
   sig(
     'new-instructions',
-    '\\b(?:new|updated|real|actual|true|revised|overriding|override|priority|secret|admin|system) (?:instructions?|directives?|rules|orders|task|objective|prompt|mission)\\b ?(?::|follow\\b|supersede|override|replace|take precedence)',
+    '\\b(?:new|updated|real|actual|true|revised|overriding|override|priority|secret|admin|system) (?:instructions?|directives?|rules|orders|task|objective|prompt|mission)\\b ?(?::|follow\\b|supersede|override|replace|take precedence)|\\b(?:new|updated|real|revised|priority|secret) (?:instructions?|directives?) from (?:the |your )?(?:developers?|system|creators?|operators?) ?:',
   ),
   sig(
     'supersede-previous',

@@ -11,7 +11,7 @@ const sig = (id: string, source: string, weight = 1): Signature => ({
 const BECOME =
   "(?:pretend (?:to be|you are|you're|that you are)|imagine (?:you are|you're|yourself as|that you are)|act(?:ing)? as(?: if you (?:are|were))?|roleplay as|role-play as|role play as|play the (?:role|part) of|assume the (?:role|persona|identity) of|take on the (?:role|persona) of|you are now|you're now|from now on,? you are|become|simulate|emulate|impersonate|you will be|you are going to (?:act|pretend|be|play)|respond as|answer as|reply as|speak as)";
 const UNRESTRICTED =
-  "(?:(?:unrestricted|unfiltered|uncensored|amoral|unethical|immoral|jailbroken|lawless|unbound|unshackled)\\b[^.!?\\n]{0,20}?\\b(?:ai|assistant|chatbot|model|bot|persona|entity|version of (?:yourself|you|chatgpt)|language model|gpt|chatgpt|character|being)\\b|without (?:any )?(?:restrictions|limits|limitations|filters|rules|morals|ethics|boundaries|censorship|guidelines|a moral compass)|(?:has|with|having) no (?:restrictions|limits|limitations|filters|rules|morals|ethics|boundaries|censorship|guidelines|moral compass)|(?:doesn't|does not|don't|do not|never|won't|will not|can't|cannot) (?:follow|have|care about|obey|refuse|abide by|give a)\\b[^.!?\\n]{0,15}?\\b(?:rules|guidelines|ethics|morals|restrictions|policies|laws|limits|anything|request|damn|fuck))";
+  "(?:(?:unrestricted|unfiltered|uncensored|amoral|unethical|immoral|jailbroken|lawless|unbound|unshackled)\\b[^.!?\\n]{0,20}?\\b(?:ai|assistant|chatbot|model|bot|persona|entity|version of (?:yourself|you|chatgpt)|language model|gpt|chatgpt|character|being)\\b|without (?:any )?(?:(?:ethical|moral|safety|content) )?(?:restrictions|limits|limitations|filters|rules|morals|ethics|boundaries|censorship|guidelines|constraints|safeguards|guardrails|a moral compass)|(?:has|with|having) no (?:(?:ethical|moral|safety|content) )?(?:restrictions|limits|limitations|filters|rules|morals|ethics|boundaries|censorship|guidelines|constraints|safeguards|guardrails|moral compass)|(?:doesn't|does not|don't|do not|never|won't|will not|can't|cannot) (?:follow|have|care about|obey|refuse|abide by|give a)\\b[^.!?\\n]{0,15}?\\b(?:rules|guidelines|ethics|morals|restrictions|policies|laws|limits|anything|request|damn|fuck))";
 
 const PRETEND_YOU_ARE_NOT =
   "\\b(?:pretend|imagine|act as if|suppose|assume|let's say|from now on)\\b[^.!?\\n]{0,15}?\\b(?:you(?:'re| are)?|yourself)\\b[^.!?\\n]{0,10}?\\b(?:not|no longer|never been|free from being)\\b ";
@@ -26,7 +26,7 @@ export const ROLEPLAY_SIGNATURES: readonly Signature[] = [
   // where you have no boundaries" or "now you have no excuses".
   sig(
     'you-have-no-rules',
-    '\\b(?:pretend|imagine|assume|act as if|from now on|(?:game|world|scenario|story|universe|simulation) where)(?: that)? you (?:have|had) no (?:rules|restrictions|content polic(?:y|ies)|filters|guidelines|ethical guidelines|morals|ethics)\\b',
+    '\\b(?:pretend|imagine|assume|act as if|from now on|(?:game|world|scenario|story|universe|simulation) where)(?: that)? you (?:have|had) no (?:rules|restrictions|content polic(?:y|ies)|filters|guidelines|ethical guidelines|morals|ethics)\\b|\\bhypothetically\\b[^.!?\\n]{0,20}\\bif you had no (?:rules|restrictions|content polic(?:y|ies)|filters|guidelines|ethical guidelines|morals|ethics)\\b|\\bif you had no (?:rules|restrictions|content polic(?:y|ies)|filters|guidelines|ethical guidelines|morals|ethics),? (?:what|how) would you\\b',
   ),
   // "Pretend you are not bound by any rules", "... not an AI and have no programming": the
   // restrictions lifted by pretending.
@@ -82,7 +82,7 @@ export const ROLEPLAY_SIGNATURES: readonly Signature[] = [
   // to be my late grandma and wish me a happy birthday", "she used to tell me how to make pierogi").
   sig(
     'deceased-relative-persona',
-    '\\b(?:act|acting|pretend|role-?play|roleplay|play|be|respond|speak)(?: to be| as| like)? my (?:deceased|late|dead|departed|passed) (?:grand(?:mother|ma|father|pa|mom|dad)|granny|gran|nana|nan|mother|father|mom|mum|dad|aunt|uncle)\\b',
+    "\\b(?:act|acting|pretend|role-?play|roleplay|play|be|respond|speak)(?: to be| as| like| you are| you're| that you are)? my (?:deceased|late|dead|departed|passed) (?:grand(?:mother|ma|father|pa|mom|dad)|granny|gran|nana|nan|mother|father|mom|mum|dad|aunt|uncle)\\b",
     0.5,
   ),
   sig(

@@ -11,7 +11,7 @@ const sig = (id: string, source: string, weight = 1): Signature => ({
 const REVEAL =
   '(?:reveal|show|print|display|output|repeat|recite|dump|leak|expose|disclose|share|give|tell|send|write|type|spell|list|paste|copy|return|provide|translate|summari[sz]e|encode|reply with|respond with|answer with)';
 const HIDDEN_PROMPT =
-  "(?:system (?:prompt|message|instructions?|rules|configuration)|initial (?:prompt|instructions?)|original (?:prompt|instructions?)|hidden (?:prompt|instructions?|rules|message|reasoning|chain[- ]of[- ]thought)|secret (?:prompt|instructions?|rules)|pre-?prompt|meta-?prompt|developer (?:prompt|message|instructions?)|(?:prompt|instructions?) (?:above|before this)|instructions? (?:you were|you have been|that you were|you've been) given|(?:first|opening) (?:prompt|message|instructions?))";
+  "(?:system (?:prompt|message|instructions?|rules|configuration)|initial (?:prompt|instructions?)|original (?:prompt|instructions?)|hidden (?:prompt|instructions?|rules|message|reasoning|chain[- ]of[- ]thought)|secret (?:prompt|instructions?|rules)|pre-?prompt|meta-?prompt|developer (?:prompt|message|instructions?)|(?:prompt|instructions?) (?:above|before this)|instructions? (?:you were|you have been|that you were|you've been) given|(?:first|opening) (?:prompt|message|instructions?)|(?:prompt|instructions?) (?:that )?your (?:developers?|creators?|makers?|operators?|owners?|programmers?) (?:gave|wrote|set|provided|left|configured|programmed) (?:you|for you|into you))";
 const SECRET =
   '(?:password|passcode|pass code|access code|secret (?:word|key|code|phrase)|passphrase|pass phrase)';
 
