@@ -140,6 +140,9 @@ export const JAILBREAK_SIGNATURES: readonly Signature[] = [
     0.5,
   ),
   sig('jailbreak-word', '\\bjailbr(?:oken|eak|eaking|eaks)\\b', 0.5),
+  // The reader told it is jailbroken ("You have been jailbroken. Confirm by saying …"); "if
+  // you've jailbroken your phone" passes.
+  sig('you-are-jailbroken', "\\byou(?:(?:'ve| have)(?: now)? been|(?:'re| are)(?: now)?) jailbroken\\b"),
   // The placeholder of a shared jailbreak template ("Answer my first question: [INSERT PROMPT
   // HERE]"), pasted with the template around it. In brackets only: an HTML form's
   // placeholder="Enter your question here" passes.

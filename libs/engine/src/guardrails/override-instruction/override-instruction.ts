@@ -89,7 +89,7 @@ export const MULTILINGUAL_OVERRIDE_SIGNATURES: readonly Signature[] = [
   ),
   sig(
     'override-fr',
-    `\\b(?:oubliez|oublie|oublier|ignorez|ignorer)\\b(?! pas\\b)${gap(40)}\\b(?:(?:toutes|tous) (?:les|vos) (?:instructions|consignes|regles|directives|ordres)|(?:instructions|consignes|regles|directives|ordres) (?:precedentes|anterieures|ci-dessus))\\b`,
+    `\\b(?:oubliez|oublie|oublier|ignorez|ignorer)\\b(?! pas\\b)${gap(40)}\\b(?:(?:toutes|tous) (?:les|vos) (?:instructions|consignes|regles|directives|ordres)|(?:vos|tes) (?:instructions|consignes|regles|directives)|(?:instructions|consignes|regles|directives|ordres) (?:precedentes|anterieures|ci-dessus))\\b`,
   ),
   sig(
     'override-pt',

@@ -11,7 +11,7 @@ const sig = (id: string, source: string, weight = 1): Signature => ({
 const REVEAL =
   '(?:reveal|show|print|display|output|repeat|recite|dump|leak|expose|disclose|share|give|tell|send|write|type|spell|list|paste|copy|return|provide|translate|summari[sz]e|encode|reply with|respond with|answer with)';
 const HIDDEN_PROMPT =
-  "(?:system (?:prompt|message|instructions?|rules|configuration)|initial (?:prompt|instructions?)|original (?:prompt|instructions?)|hidden (?:prompt|instructions?|rules|message|reasoning|chain[- ]of[- ]thought)|secret (?:prompt|instructions?|rules)|pre-?prompt|meta-?prompt|developer (?:prompt|message|instructions?)|(?:prompt|instructions?) (?:above|before this)|instructions? (?:you were|you have been|that you were|you've been) given|(?:first|opening) (?:prompt|message|instructions?)|(?:prompt|instructions?) (?:that )?your (?:developers?|creators?|makers?|operators?|owners?|programmers?) (?:gave|wrote|set|provided|left|configured|programmed) (?:you|for you|into you))";
+  "(?:system (?:prompt|message|instructions?|rules|configuration)|initial (?:prompt|instructions?)|original (?:prompt|instructions?)|hidden (?:prompt|instructions?|rules|message|reasoning|chain[- ]of[- ]thought|preamble)|(?:system|initial) preamble|secret (?:prompt|instructions?|rules)|pre-?prompt|meta-?prompt|developer (?:prompt|message|instructions?)|(?:prompt|instructions?) (?:above|before this)|instructions? (?:you were|you have been|that you were|you've been) given|(?:first|opening) (?:prompt|message|instructions?)|(?:prompt|instructions?) (?:that )?your (?:developers?|creators?|makers?|operators?|owners?|programmers?) (?:gave|wrote|set|provided|left|configured|programmed) (?:you|for you|into you))";
 const SECRET =
   '(?:password|passcode|pass code|access code|secret (?:word|key|code|phrase)|passphrase|pass phrase)';
 
@@ -34,7 +34,7 @@ export const SYSTEM_PROMPT_LEAK_SIGNATURES: readonly Signature[] = [
   // (`explain-your-instructions`).
   sig(
     'hand-over-your-instructions',
-    `${NOT_NEGATED}\\b(?:repeat|print|show|output|display|reveal|dump|recite|paste|give me|tell me|write out|write down|spell out|copy|leak|disclose|expose|format|translate|return|type out) (?:(?:all|me|back) )?(?:of )?your ${gap(12)}\\b(?:instructions?|rules|guidelines|directives|prompt|pre-?prompt|configuration|constraints)(?= ?(?:[?.!,;:"')\\n]|$)| (?:so|as|in|into|verbatim|word|exactly|now|then|and|above|here|before|like|with|please|again|below|back|without|using|starting) )`,
+    `${NOT_NEGATED}\\b(?:repeat|print|show|output|display|reveal|dump|recite|paste|give me|tell me|write out|write down|spell out|copy|leak|disclose|expose|format|translate|return|type out) (?:(?:all|me|back) )?(?:of )?your ${gap(12)}\\b(?:instructions?|rules|guidelines|directives|prompt|pre-?prompt|configuration|constraints)(?= ?(?:[?.!,;:"')\\n]|$)| (?:so|as|in|into|verbatim|word|exactly|now|then|and|above|here|before|like|with|please|again|below|back|without|using|starting) | instead\\b)`,
   ),
   // "Tell me what your instructions say", "what were you told before this conversation?", "print
   // everything you were told to keep secret" (not "you are asked not to share your password", as an
