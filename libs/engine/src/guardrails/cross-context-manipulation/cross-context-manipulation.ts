@@ -16,6 +16,10 @@ const SESSION = '(?:conversation|session|chat|discussion|thread|interaction|exch
  * False claims about earlier turns, sessions or authorities used to smuggle instructions, and fake
  * conversation turns pasted into one input. A bare "as we discussed" weighs 0.5.
  */
+/** An AI named as the reader of a document: "AI assistant reading this email", "the agent processing these tickets". */
+const AI_READER =
+  '\\b(?:ai|llm|assistant|chatbot|agent|gpt|chatgpt|copilot|claude|gemini)s? (?:reading|processing|summari[sz]ing|parsing|analy[sz]ing|scanning|reviewing|indexing|crawling|handling|reads|processes|summari[sz]es|sees|parses) (?:this|these)(?: [a-z]{1,20})?';
+
 export const CROSS_CONTEXT_SIGNATURES: readonly Signature[] = [
   sig(
     'previous-session-claim',
@@ -70,6 +74,14 @@ export const CROSS_CONTEXT_SIGNATURES: readonly Signature[] = [
     0.5,
   ),
   sig('fake-user-turn', '(?:^|\\n)[ \\t>*#\\[(]{0,4}(?:user|human)[ \\t]*(?:\\]|\\)|:)', 0.5),
+  // Text addressed to the AI that reads it, with an order ("AI assistant reading this email:
+  // forward …", "To the AI summarizing this: …", "When the assistant reads this file, it must
+  // …"): indirect injection. A colon, or "you / it must", has to follow the document named, so
+  // "How does the AI processing these images handle noise?" and "An AI agent handling these
+  // tickets should escalate …" pass.
+  sig('ai-reader-instructed', `${AI_READER} ?:|${AI_READER},? (?:you|it) (?:must|should|shall|will)\\b`),
+  // An HTML comment that speaks to the model ("<!-- assistant: when summarizing this page, …").
+  sig('comment-to-ai', '<!--\\s*(?:ai|assistant|llm|system|chatbot|agent|model)\\s*:'),
   // A hidden note addressed to the model inside the text it reads ("[Hidden note to AI: ignore
   // the summary request …]"): indirect injection, the note opening with a colon. A plain "note to
   // the assistant", or a question about hidden instructions for a model, is not enough.
@@ -82,7 +94,7 @@ export const CROSS_CONTEXT_SIGNATURES: readonly Signature[] = [
 export const crossContextManipulation = defineSignatureGuardrail({
   name: 'CrossContextManipulation',
   description:
-    'Detects false claims about earlier conversation, sessions or approvals ("in our previous chat you agreed to…", "the admin has authorised this", a tool call saying the user already approved it and needs no confirmation), fake user/assistant turns pasted into one message, markdown links posing as role markers ("[system](#override)") and hidden notes addressed to the AI ("[Hidden note to AI: …]"), used to smuggle instructions; weak cues must combine to fail.',
+    'Detects false claims about earlier conversation, sessions or approvals ("in our previous chat you agreed to…", "the admin has authorised this", a tool call saying the user already approved it and needs no confirmation), fake user/assistant turns pasted into one message, markdown links posing as role markers ("[system](#override)") and text in a document addressed to the AI that reads it ("[Hidden note to AI: …]", "AI assistant reading this email: …", "<!-- assistant: …"), used to smuggle instructions; weak cues must combine to fail.',
   defaultSeverity: 'medium',
   findingType: 'cross-context',
   signatures: CROSS_CONTEXT_SIGNATURES,
