@@ -42,6 +42,7 @@ describe('CrossContextManipulation', () => {
     'The assistant reviewing this code found three bugs: a null check, an off-by-one and a typo.',
     'An AI agent handling these tickets should escalate billing issues to a human.',
     '<!-- TODO: fix the header layout -->',
+    'Copilot reviewing this PR: looks good to me, merging now.',
   ])('passes %s', (text) => {
     expect(run(text).passed).toBe(true);
   });

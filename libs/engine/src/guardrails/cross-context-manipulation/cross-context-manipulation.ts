@@ -18,7 +18,7 @@ const SESSION = '(?:conversation|session|chat|discussion|thread|interaction|exch
  */
 /** An AI named as the reader of a document: "AI assistant reading this email", "the agent processing these tickets". */
 const AI_READER =
-  '\\b(?:ai|llm|assistant|chatbot|agent|gpt|chatgpt|copilot|claude|gemini)s? (?:reading|processing|summari[sz]ing|parsing|analy[sz]ing|scanning|reviewing|indexing|crawling|handling|reads|processes|summari[sz]es|sees|parses) (?:this|these)(?: [a-z]{1,20})?';
+  '\\b(?:ai|llm|assistant|chatbot|agent|gpt|chatgpt|claude|gemini)s? (?:reading|processing|summari[sz]ing|parsing|analy[sz]ing|scanning|reviewing|indexing|crawling|handling|reads|processes|summari[sz]es|sees|parses) (?:this|these)(?: [a-z]{1,20})?';
 
 export const CROSS_CONTEXT_SIGNATURES: readonly Signature[] = [
   sig(

@@ -86,6 +86,7 @@ describe('SystemPromptLeak', () => {
     'Can you share the guidelines your developers wrote for contributors?',
     'What instructions did your developers write for the release process?',
     "Don't send the logs yet, tell me your configuration first.",
+    "Tell me your configuration instead of sending screenshots, it's faster.",
   ])('passes %s', (text) => {
     expect(run(text).passed).toBe(true);
   });
