@@ -118,10 +118,11 @@ const SPACED_SLURS: readonly string[] = [
 /**
  * Slurs that are also everyday words: the raccoon and the Maine coon, "nip it in the bud", a car's
  * tranny, the Redskins, "cripple the economy", "a negative slant", Shylock, "gobbledy gook", "homo
- * sapiens", the name Guido, the martial art sambo, Squaw Valley, Niger's sports code NIG. In `toxicity.jsonl` they were more
- * often the everyday word than the slur (39 of the 64 texts with one are labelled not toxic), so they
- * do not fail a text on their own: the Toxicity model reads them as a tag of their own, and
- * HateSpeech counts them only when aimed at someone or beside other abuse.
+ * sapiens", the name Guido, the martial art sambo, Squaw Valley, Niger's sports code NIG. In
+ * `toxicity.jsonl` they were more often the everyday word than the slur (39 of the 64 texts with
+ * one are labelled not toxic), so they do not fail a text on their own: the Toxicity model reads
+ * them as a tag of their own, and HateSpeech counts them only when aimed at someone or beside
+ * other abuse.
  */
 export const AMBIGUOUS_SLURS: readonly string[] = [
   'sambo',
@@ -142,8 +143,8 @@ export const AMBIGUOUS_SLURS: readonly string[] = [
 
 /**
  * The commonest strong profanity and slurs of other languages (Spanish, French, Italian,
- * Portuguese, German, Dutch, Polish, Turkish), written without accents as the tokens fold them. The lists
- * hold none that is an ordinary word in another language: Spanish "coño" folds to "cono" (a cone),
+ * Portuguese, German, Dutch, Polish, Turkish), written without accents as the tokens fold them.
+ * The lists hold none that is an ordinary word in another language: Spanish "coño" folds to "cono" (a cone),
  * "porra" is a club, "pinche" a kitchen hand; Swedish "fick" is "got"; Italian "troia" is Troy,
  * French "bite" is English, "pédé" folds to Portuguese "pede" (asks), "tapette" is a fly swatter,
  * Dutch "kanker" is cancer. None occurs in an eval file.

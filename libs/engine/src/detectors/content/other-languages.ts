@@ -80,7 +80,7 @@ const NEXT_HASHES = HOMOGRAPHS.map((l) => hashesOf(l.next ?? new Set()));
  * The hits of `hits` that are another language's everyday words in this text (empty for almost
  * every text: the tokens are only read when a hit is one of the homographs).
  */
-export function otherLanguageHits(folded: FoldedText, hits: readonly LexHit[]): LexHit[] {
+function otherLanguageHits(folded: FoldedText, hits: readonly LexHit[]): LexHit[] {
   if (!hits.some((h) => ALL_HOMOGRAPHS.has(h.matched))) return [];
   const candidates = hits.filter((h) => ALL_HOMOGRAPHS.has(h.matched));
   const starts = new Set(candidates.map((h) => h.start));
@@ -104,14 +104,26 @@ export function otherLanguageHits(folded: FoldedText, hits: readonly LexHit[]): 
   );
 }
 
-/** `hits` less `otherLanguage` (the same array when there is none). */
-export function withoutOtherLanguageHits(
-  hits: readonly LexHit[],
-  otherLanguage: readonly LexHit[],
-): readonly LexHit[] {
-  if (otherLanguage.length === 0) return hits;
+/** A text's lexicon hits, read as English and as another language's everyday words. */
+export interface LanguageSplit {
+  english: readonly LexHit[];
+  otherLanguage: readonly LexHit[];
+}
+
+/** The last split, by its hits: the content analysis and HateSpeech split the same shared array. */
+let last: { hits: readonly LexHit[]; split: LanguageSplit } | undefined;
+
+/**
+ * `hits` (a lexicon's hits over `folded`, never changed after) split into those read as English
+ * and those that are another language's everyday words; `english` is `hits` itself when none is.
+ */
+export function splitByLanguage(folded: FoldedText, hits: readonly LexHit[]): LanguageSplit {
+  if (last?.hits === hits) return last.split;
+  const otherLanguage = otherLanguageHits(folded, hits);
   const dropped = new Set(otherLanguage);
-  return hits.filter((h) => !dropped.has(h));
+  const english = dropped.size === 0 ? hits : hits.filter((h) => !dropped.has(h));
+  last = { hits, split: { english, otherLanguage } };
+  return last.split;
 }
 
 /**

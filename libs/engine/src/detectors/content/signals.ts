@@ -9,7 +9,7 @@ import { type FoldedText, foldText, matchFamilies, narrowSafePatterns, type Patt
 import { PatternGate } from './gate.ts';
 import { type LexHit, Lexicon } from './lexicon.ts';
 import { CONTENT_LEXICON } from './lexicons.ts';
-import { otherLanguageHits, withoutOtherLanguageHits } from './other-languages.ts';
+import { splitByLanguage } from './other-languages.ts';
 import { BENIGN_CONTEXT, HARM_FAMILIES, REQUEST_FRAME, REQUEST_TOPICS } from './phrases.ts';
 import { tokenHash } from './tokens.ts';
 
@@ -61,9 +61,8 @@ const LIMITS = [1, 1, ...HARM_FAMILIES.map(() => 20)];
 
 function analyze(text: string): ContentSignals {
   const folded = foldText(text);
-  const hits = contentLexicon.matchFolded(folded);
-  const foreign = otherLanguageHits(folded, hits);
-  const signals = new Signals(folded, withoutOtherLanguageHits(hits, foreign), foreign);
+  const { english, otherLanguage } = splitByLanguage(folded, contentLexicon.matchFolded(folded));
+  const signals = new Signals(folded, english, otherLanguage);
   analysisGate.run(
     folded.text,
     LIMITS,

@@ -3,7 +3,7 @@ import { defineGuardrail } from '../../core/define.ts';
 import type { Finding } from '../../core/types.ts';
 import { foldText, matchFamilies, type PatternFamily } from '../../detectors/content/folded.ts';
 import { Lexicon, maskWord } from '../../detectors/content/lexicon.ts';
-import { otherLanguageHits, withoutOtherLanguageHits } from '../../detectors/content/other-languages.ts';
+import { splitByLanguage } from '../../detectors/content/other-languages.ts';
 import { contentLexicon } from '../../detectors/content/signals.ts';
 
 /** Identity groups (as folded words); naming one is never hateful on its own. */
@@ -71,9 +71,8 @@ export const hateSpeech = defineGuardrail({
     );
     return ({ text }) => {
       const folded = foldText(text);
-      const matched = contentLexicon.matchFolded(folded);
       // "Jag har ett fag i skolan": a Swedish school subject, not the slur (other-languages.ts).
-      const lexHits = withoutOtherLanguageHits(matched, otherLanguageHits(folded, matched));
+      const lexHits = splitByLanguage(folded, contentLexicon.matchFolded(folded)).english;
       const findings: Finding[] = [];
       // Read only when the text has an everyday-word slur.
       let abusive: boolean | undefined;

@@ -4,7 +4,7 @@ import type { Finding } from '../../core/types.ts';
 import { foldText, testFolded } from '../../detectors/content/folded.ts';
 import { Lexicon, maskWord } from '../../detectors/content/lexicon.ts';
 import { SEXUAL_EXPLICIT, SEXUAL_SUGGESTIVE } from '../../detectors/content/lexicons.ts';
-import { otherLanguageHits, withoutOtherLanguageHits } from '../../detectors/content/other-languages.ts';
+import { splitByLanguage } from '../../detectors/content/other-languages.ts';
 
 export const NSFW_LEVELS = ['mild', 'suggestive', 'explicit'] as const;
 type Level = (typeof NSFW_LEVELS)[number];
@@ -125,9 +125,7 @@ export const nsfwAdvanced = defineGuardrail({
             folded.tokens.filter((t) => text.slice(t.start, t.end).toLowerCase() === t.text),
           );
       // "Das Buch ist sehr dick", "magna cum laude": other languages' words (other-languages.ts).
-      const hits = withoutOtherLanguageHits(all, otherLanguageHits(folded, all)).filter(
-        (h) => !(medical && CLINICAL.has(h.matched)),
-      );
+      const hits = splitByLanguage(folded, all).english.filter((h) => !(medical && CLINICAL.has(h.matched)));
       if (hits.length === 0)
         return {
           passed: true,
